@@ -1,0 +1,50 @@
+"""typed_enum: enums a type checker can hold you to.
+
+Built on stdlib ``enum``: every member is an ``enum.Enum`` instance.  Adds
+unique values with explicit ``alias()``, no ordering outside ``IntEnum``,
+``IntFlag`` and ``OrderedEnum``, open enums, exhaustive member maps, named
+constants, typed ``from_name``/``from_value`` lookups and helpful errors.
+Pair it with the ``mypy_plugin`` for the static half.
+"""
+
+from enum import auto, member, nonmember, unique
+
+from typed_enum._alias import alias
+from typed_enum._base import Enum, Flag, IntEnum, IntFlag, OrderedEnum, StrEnum
+from typed_enum._constants import (
+    BytesConstant,
+    Constants,
+    FloatConstant,
+    IntConstant,
+    NamedConstant,
+    StrConstant,
+    constant,
+)
+from typed_enum._maps import EnumMap, exhaustive_map
+from typed_enum._meta import TypedEnumType
+
+__all__ = [
+    "BytesConstant",
+    "Constants",
+    "Enum",
+    "EnumMap",
+    "Flag",
+    "FloatConstant",
+    "IntConstant",
+    "IntEnum",
+    "IntFlag",
+    "NamedConstant",
+    "OrderedEnum",
+    "StrConstant",
+    "StrEnum",
+    "TypedEnumType",
+    "alias",
+    "auto",
+    "constant",
+    "exhaustive_map",
+    "member",
+    "nonmember",
+    "unique",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,138 @@
+"""The enum base classes: stdlib's, with typed_enum's metaclass and methods.
+
+Each one subclasses its stdlib namesake, so every member is a real
+``enum.Enum`` (and ``int``/``str`` where stdlib's is).  ``Enum`` comes first
+in the bases and the stdlib class last, so stdlib picks its own
+``_generate_next_value_``, boundary and ``__str__``/``__format__`` from the
+stdlib class exactly as it does for a direct subclass.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Self, TypeVar, overload
+
+from typed_enum import _open
+from typed_enum._lookup import name_error
+from typed_enum._meta import TypedEnumType
+from typed_enum._ordering import install_comparisons
+
+__all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "OrderedEnum", "StrEnum"]
+
+_D = TypeVar("_D")
+
+
+class Enum(enum.Enum, metaclass=TypedEnumType):
+    """An ``enum.Enum`` with unique values, no ordering, and typed lookups.
+
+    >>> class Color(Enum):
+    ...     red = 1
+    ...     green = 2
+    ...     crimson = alias(red)
+    >>> Color.from_value(1) is Color.crimson is Color.red
+    True
+    """
+
+    if TYPE_CHECKING:
+        # The metaclass consumes ``open=``; this tells type checkers it exists.
+        def __init_subclass__(cls, *, open: bool = False) -> None: ...
+
+    @classmethod
+    def from_value(cls, value: object) -> Self:
+        """The member whose value is ``value``, as ``cls(value)``.
+
+        Raises ``ValueError`` listing the valid values.
+        """
+        return cls(value)
+
+    @classmethod
+    def from_name(cls, name: str) -> Self:
+        """The member (or alias) called ``name``, as ``cls[name]``.
+
+        Raises ``KeyError`` with a did-you-mean.
+        """
+        try:
+            member = cls._member_map_[name]
+        except (KeyError, TypeError):
+            raise name_error(cls, name) from None
+        assert isinstance(member, cls)
+        return member
+
+    @overload
+    @classmethod
+    def try_from_value(cls, value: object) -> Self | None: ...
+    @overload
+    @classmethod
+    def try_from_value(cls, value: object, default: _D) -> Self | _D: ...
+    @classmethod
+    def try_from_value(cls, value: object, default: object = None) -> object:
+        """The member whose value is ``value``, or ``default`` when none is."""
+        try:
+            return cls._value2member_map_[value]
+        except (KeyError, TypeError):
+            pass
+        try:
+            return cls(value)
+        except ValueError:
+            return default
+
+    @overload
+    @classmethod
+    def try_from_name(cls, name: str) -> Self | None: ...
+    @overload
+    @classmethod
+    def try_from_name(cls, name: str, default: _D) -> Self | _D: ...
+    @classmethod
+    def try_from_name(cls, name: str, default: object = None) -> object:
+        """The member (or alias) called ``name``, or ``default`` when none is."""
+        try:
+            return cls._member_map_[name]
+        except (KeyError, TypeError):
+            return default
+
+    @classmethod
+    def extend(cls, name: str, value: object) -> Self:
+        """Add a member to an open enum (``class P(Enum, open=True)``).
+
+        Raises ``TypeError`` on a closed enum, ``ValueError`` for a name
+        that is taken or invalid and for a value another member has.
+        """
+        return _open.extend(cls, name, value)
+
+
+class IntEnum(Enum, enum.IntEnum):
+    """``enum.IntEnum`` with unique values; ordered by value, as ints are."""
+
+
+class StrEnum(Enum, enum.StrEnum):
+    """``enum.StrEnum`` with unique values and no ordering.
+
+    ``auto()`` gives the lower-cased member name, as in stdlib.
+    """
+
+
+class Flag(Enum, enum.Flag):
+    """``enum.Flag``: members combine with ``|``; named combinations are members."""
+
+
+class IntFlag(Flag, enum.IntFlag):
+    """``enum.IntFlag``: flags that are ints, ordered and OR-able with ints."""
+
+
+class OrderedEnum(Enum):
+    """An enum whose members compare by declaration order.
+
+    Comparing with a member of another enum raises ``TypeError``.
+    """
+
+    if TYPE_CHECKING:
+        # The run-time methods are installed below; they also refuse members
+        # of other enums, which these signatures say statically.
+        def __lt__(self, other: Self) -> bool: ...
+        def __le__(self, other: Self) -> bool: ...
+        def __gt__(self, other: Self) -> bool: ...
+        def __ge__(self, other: Self) -> bool: ...
+
+
+type.__setattr__(OrderedEnum, "_te_ordered_", True)
+install_comparisons(OrderedEnum, {}, ordered=True)

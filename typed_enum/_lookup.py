@@ -1,0 +1,52 @@
+"""Lookups by value and by name, and the errors they raise.
+
+stdlib says ``99 is not a valid Color`` and ``KeyError: 'rde'``; these say
+which values and names exist, with a did-you-mean for names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Iterable
+
+__all__ = ["did_you_mean", "name_error", "value_error"]
+
+#: How many valid values an error message lists before it says "and N more".
+_MAX_LISTED = 12
+
+
+def did_you_mean(word: object, candidates: Iterable[str]) -> str:
+    """``"; did you mean 'red'?"`` for the closest candidate, or ``""``."""
+    if not isinstance(word, str):
+        return ""
+    names = list(candidates)
+    folded = [n for n in names if n.casefold() == word.casefold()]
+    close = folded or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _listing(items: list[str]) -> str:
+    shown = ", ".join(items[:_MAX_LISTED])
+    rest = len(items) - _MAX_LISTED
+    return f"{shown} and {rest} more" if rest > 0 else shown
+
+
+def value_error(enum_cls: type[enum.Enum], value: object) -> ValueError:
+    """The error for ``Color(99)``: the bad value and every valid one."""
+    canonical = [enum_cls._member_map_[name] for name in enum_cls._member_names_]
+    if not canonical:
+        return ValueError(f"{value!r} is not a valid {enum_cls.__qualname__}: it has no members")
+    valid = [f"{m._value_!r} ({m._name_})" for m in canonical]
+    return ValueError(
+        f"{value!r} is not a valid {enum_cls.__qualname__}; valid values are {_listing(valid)}"
+    )
+
+
+def name_error(enum_cls: type[enum.Enum], name: object) -> KeyError:
+    """The error for ``Color["rde"]``: the bad name, a did-you-mean, the names."""
+    names = list(enum_cls._member_map_)
+    hint = did_you_mean(name, names)
+    if not hint:
+        hint = f"; members are {_listing(names)}" if names else "; it has no members"
+    return KeyError(f"{name!r} is not a member of {enum_cls.__qualname__}{hint}")

@@ -1,0 +1,76 @@
+"""Which enums may be ordered, and the comparison methods that say so.
+
+PEP 435: ordering is meant for IntEnum only.  stdlib nevertheless lets
+StrEnum members and str/float mixins compare through their data type
+(``Color.red < Color.blue`` compares the strings).  typed_enum installs
+refusing comparison methods on every enum class whose members are not ints,
+and declaration-order methods on ``OrderedEnum``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+
+__all__ = ["install_comparisons"]
+
+_OPERATORS: Mapping[str, str] = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">="}
+
+_Comparison = Callable[[enum.Enum, object], bool]
+
+
+def _refusing(symbol: str) -> _Comparison:
+    def compare(self: enum.Enum, other: object) -> bool:
+        cls = type(self).__qualname__
+        raise TypeError(
+            f"'{symbol}' not supported between instances of {cls!r} and "
+            f"{type(other).__qualname__!r}: {cls} is not ordered; derive it from "
+            f"typed_enum.OrderedEnum to order members by declaration, or from "
+            f"typed_enum.IntEnum to order them by value"
+        )
+
+    return compare
+
+
+def _declaration_order(symbol: str, method: str) -> _Comparison:
+    test: Callable[[int, int], bool] = getattr(int, method)
+
+    def compare(self: enum.Enum, other: object) -> bool:
+        if type(other) is not type(self):
+            raise TypeError(
+                f"'{symbol}' not supported between instances of {type(self).__qualname__!r} "
+                f"and {type(other).__qualname__!r}: OrderedEnum members compare only with "
+                f"members of the same enum"
+            )
+        order: int = self._sort_order_
+        return test(order, other._sort_order_)
+
+    return compare
+
+
+_REFUSING = {name: _refusing(symbol) for name, symbol in _OPERATORS.items()}
+_DECLARED = {name: _declaration_order(symbol, name) for name, symbol in _OPERATORS.items()}
+
+
+def install_comparisons(
+    enum_cls: type[enum.Enum], body: Mapping[str, object], ordered: bool
+) -> None:
+    """Give ``enum_cls`` the comparison methods its kind calls for.
+
+    Methods the class body defines itself are left alone.  ``ordered`` asks
+    for declaration order; int-valued enums keep their data type's methods
+    (they are set on the class so a refusing base earlier in the MRO cannot
+    hide them); everything else refuses.
+    """
+    member_type: type = getattr(enum_cls, "_member_type_", object)
+    for name in _OPERATORS:
+        if name in body:
+            continue
+        method: object
+        if ordered:
+            method = _DECLARED[name]
+        elif issubclass(member_type, int):
+            method = getattr(member_type, name)
+        else:
+            method = _REFUSING[name]
+        type.__setattr__(enum_cls, name, method)
