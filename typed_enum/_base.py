@@ -115,7 +115,7 @@ class Flag(Enum, enum.Flag):
     """``enum.Flag``: members combine with ``|``; named combinations are members."""
 
 
-class IntFlag(Flag, enum.IntFlag):
+class IntFlag(Flag, enum.IntFlag):  # type: ignore[misc, unused-ignore]  # mypy<1.15: int vs Flag __or__
     """``enum.IntFlag``: flags that are ints, ordered and OR-able with ints."""
 
 

@@ -31,6 +31,10 @@ class TypedEnumDict(enum._EnumDict):
 
     te_aliases: dict[str, str]
     te_last_read: tuple[str, object] | None
+    # stdlib's own state, which typeshed does not declare.
+    _member_names: dict[str, None] | list[str]
+    _last_values: list[object]
+    _cls_name: str
 
     def te_setup(self) -> None:
         self.te_aliases = {}
@@ -104,7 +108,7 @@ class TypedEnumType(enum.EnumType):
         namespace.te_setup()
         return namespace
 
-    def __new__(  # type: ignore[misc]
+    def __new__(
         metacls,
         cls: str,
         bases: tuple[type, ...],

@@ -22,7 +22,9 @@ _E = TypeVar("_E", bound=enum.Enum)
 def _check_name(enum_cls: type[enum.Enum], name: object) -> str:
     qualname = enum_cls.__qualname__
     if not isinstance(name, str):
-        raise TypeError(f"{qualname}.extend(): member name must be a str, not {type(name).__name__}")
+        raise TypeError(
+            f"{qualname}.extend(): member name must be a str, not {type(name).__name__}"
+        )
     if not name.isidentifier() or keyword.iskeyword(name):
         raise ValueError(f"{qualname}.extend(): {name!r} is not a valid identifier")
     if name.startswith("_"):

@@ -42,8 +42,9 @@ def _declaration_order(symbol: str, method: str) -> _Comparison:
                 f"and {type(other).__qualname__!r}: OrderedEnum members compare only with "
                 f"members of the same enum"
             )
-        order: int = self._sort_order_
-        return test(order, other._sort_order_)
+        # stdlib numbers members in declaration order as ``_sort_order_``.
+        order: int = getattr(self, "_sort_order_")  # noqa: B009
+        return test(order, getattr(other, "_sort_order_"))  # noqa: B009
 
     return compare
 
@@ -52,9 +53,7 @@ _REFUSING = {name: _refusing(symbol) for name, symbol in _OPERATORS.items()}
 _DECLARED = {name: _declaration_order(symbol, name) for name, symbol in _OPERATORS.items()}
 
 
-def install_comparisons(
-    enum_cls: type[enum.Enum], body: Mapping[str, object], ordered: bool
-) -> None:
+def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ordered: bool) -> None:
     """Give ``enum_cls`` the comparison methods its kind calls for.
 
     Methods the class body defines itself are left alone.  ``ordered`` asks

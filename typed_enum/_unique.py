@@ -8,7 +8,9 @@ from collections.abc import Collection
 __all__ = ["check_unique"]
 
 
-def duplicate_error(enum_cls: type[enum.Enum], name: str, canonical: str, value: object) -> ValueError:
+def duplicate_error(
+    enum_cls: enum.EnumType, name: str, canonical: str, value: object
+) -> ValueError:
     """The error for a member whose value another member already has."""
     return ValueError(
         f"duplicate value {value!r} in enum {enum_cls.__qualname__}: {name!r} and "
@@ -17,7 +19,7 @@ def duplicate_error(enum_cls: type[enum.Enum], name: str, canonical: str, value:
     )
 
 
-def check_unique(enum_cls: type[enum.Enum], declared_aliases: Collection[str]) -> None:
+def check_unique(enum_cls: enum.EnumType, declared_aliases: Collection[str]) -> None:
     """Raise for any alias stdlib created that the class body did not declare.
 
     stdlib turns a member whose value equals an earlier member's into an
