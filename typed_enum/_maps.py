@@ -28,7 +28,7 @@ class EnumMap(Mapping[_E, _V_co], Generic[_E, _V_co]):
     Iterates in member declaration order.  Build it with ``exhaustive_map``.
     """
 
-    __slots__ = ("_enum", "_entries")
+    __slots__ = ("_entries", "_enum")
 
     _enum: type[_E]
     _entries: dict[_E, _V_co]
