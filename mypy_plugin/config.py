@@ -1,0 +1,100 @@
+"""The plugin's settings: which checks are on.
+
+In ``mypy.ini`` / ``setup.cfg``::
+
+    [mypy.plugins.typed_enum]
+    ordering = false
+
+In ``pyproject.toml``::
+
+    [tool.typed_enum]
+    ordering = false
+
+Each key is an error code without its ``typed-enum-`` prefix; every check is
+on by default.  An unknown key or a non-boolean value stops mypy with a clear
+message (exit status 2), as a typo in a config file should.
+"""
+
+from __future__ import annotations
+
+import configparser
+import sys
+import tomllib
+from dataclasses import dataclass
+from typing import Final
+
+from mypy.errorcodes import ErrorCode
+
+from mypy_plugin import errorcodes
+from mypy_plugin.messages import did_you_mean
+
+INI_SECTION: Final = "mypy.plugins.typed_enum"
+TOML_TABLE: Final = "tool.typed_enum"
+
+#: Every check that can be switched off, by key.
+CHECKS: Final = {
+    code.code.removeprefix(errorcodes.PREFIX): code
+    for code in vars(errorcodes).values()
+    if isinstance(code, ErrorCode)
+}
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+class ConfigError(Exception):
+    """A malformed ``[mypy.plugins.typed_enum]`` / ``[tool.typed_enum]`` section."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    disabled: frozenset[str] = frozenset()
+
+    def enabled(self, code: ErrorCode) -> bool:
+        return code.code not in self.disabled
+
+
+def _check(where: str, raw: dict[str, object]) -> Settings:
+    disabled = set()
+    for key, value in raw.items():
+        if key not in CHECKS:
+            hint = did_you_mean(key, CHECKS)
+            raise ConfigError(
+                f"{where}: unknown key {key!r}{hint}; the keys are the checks "
+                f"{', '.join(sorted(CHECKS))}, each true or false"
+            )
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            value = value.strip().lower() in _TRUE
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where}: {key} must be true or false, not {value!r}")
+        if not value:
+            disabled.add(CHECKS[key].code)
+    return Settings(frozenset(disabled))
+
+
+def parse(config_file: str | None) -> Settings:
+    """Read the plugin's section of mypy's config file (none means defaults)."""
+    if not config_file:
+        return Settings()
+    if config_file.endswith(".toml"):
+        with open(config_file, "rb") as f:
+            table: object = tomllib.load(f)
+        for part in TOML_TABLE.split("."):
+            table = table.get(part, {}) if isinstance(table, dict) else {}
+        if not isinstance(table, dict):
+            raise ConfigError(f"{config_file}: [{TOML_TABLE}] must be a table")
+        return _check(f"{config_file}: [{TOML_TABLE}]", table)
+    parser = configparser.ConfigParser()
+    parser.read(config_file)
+    if not parser.has_section(INI_SECTION):
+        return Settings()
+    return _check(f"{config_file}: [{INI_SECTION}]", dict(parser.items(INI_SECTION)))
+
+
+def load(config_file: str | None) -> Settings:
+    """``parse``, turning a config error into mypy's exit status 2."""
+    try:
+        return parse(config_file)
+    except ConfigError as exc:
+        print(f"typed_enum mypy plugin: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None

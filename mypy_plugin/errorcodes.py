@@ -1,0 +1,47 @@
+"""The plugin's error codes: one per check, each with its own code string.
+
+Silence one with ``# type: ignore[typed-enum-ordering]``; switch a check off
+in the config section (see ``config.py``) by the code's suffix.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy.errorcodes import ErrorCode
+
+CATEGORY: Final = "typed_enum"
+PREFIX: Final = "typed-enum-"
+
+
+def _code(suffix: str, description: str) -> ErrorCode:
+    return ErrorCode(PREFIX + suffix, description, CATEGORY)
+
+
+DUPLICATE_VALUE: Final = _code(
+    "duplicate-value", "Check that typed_enum members have unique values unless declared alias()"
+)
+BAD_ALIAS: Final = _code("bad-alias", "Check that alias() names a member defined above it")
+ORDERING: Final = _code(
+    "ordering", "Check that <, <=, >, >= are used only on IntEnum, IntFlag and OrderedEnum members"
+)
+CROSS_ENUM_ORDERING: Final = _code(
+    "cross-enum-ordering", "Check that ordered enums are compared only with their own members"
+)
+CROSS_ENUM_EQUALITY: Final = _code(
+    "cross-enum-equality", "Check that == and != do not compare members of two different enums"
+)
+BAD_LOOKUP: Final = _code(
+    "bad-lookup", "Check that literal lookups (Color(1), from_value, from_name) name a member"
+)
+MEMBER_VALUE_TYPE: Final = _code(
+    "member-value-type", "Check that member values fit the enum's data type and _value_"
+)
+CLOSED_EXTEND: Final = _code("closed-extend", "Check that extend() is called only on open enums")
+SUBCLASS_WITH_MEMBERS: Final = _code(
+    "subclass-with-members", "Check that enums with members are not subclassed"
+)
+OPEN_MATCH: Final = _code("open-match", "Check that a match over an open enum has a default case")
+EXHAUSTIVE_MAP: Final = _code(
+    "exhaustive-map", "Check that exhaustive_map() names every member and only members"
+)

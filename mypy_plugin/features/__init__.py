@@ -1,0 +1,1 @@
+"""One module per feature; ``main.TypedEnumPlugin`` dispatches to them."""

@@ -1,0 +1,167 @@
+"""Which names of an enum class body are members, aliases, and their values.
+
+Runs as a base-class hook after mypy has analysed the class body (2-3 times
+per class: everything here is idempotent).  The result is the class's
+``EnumRecord`` in ``info.metadata``; every other feature reads it.
+
+Aliases (``crimson = alias(red)``, ``crimson = red``, and a stdlib member
+whose value repeats an earlier one) are taken out of mypy's member list by
+clearing their Var's ``has_explicit_value``: ``TypeInfo.enum_members`` (mypy
+1.14+) then skips them, so exhaustiveness counts only real members.
+``aliases.alias_type`` gives them the canonical member's type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    Expression,
+    NameExpr,
+    RefExpr,
+    Statement,
+    StrExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import ClassDefContext
+
+from mypy_plugin import errorcodes, messages, metadata, names
+from mypy_plugin.config import Settings
+from mypy_plugin.features import values
+from mypy_plugin.metadata import EnumRecord
+from mypy_plugin.report import fail
+
+TYPED_BASES = (names.ENUM,)
+
+
+def is_typed_enum(info: TypeInfo) -> bool:
+    """Whether ``info`` derives from typed_enum's Enum (its runtime rules apply)."""
+    return any(base.fullname in TYPED_BASES for base in info.mro)
+
+
+def _called(expr: Expression, fullname: str) -> CallExpr | None:
+    if (
+        isinstance(expr, CallExpr)
+        and isinstance(expr.callee, RefExpr)
+        and expr.callee.fullname == fullname
+    ):
+        return expr
+    return None
+
+
+def _member_statements(info: TypeInfo, body: list[Statement]) -> list[tuple[str, AssignmentStmt]]:
+    """``name = value`` statements that define members or aliases, in order."""
+    found = []
+    for stmt in body:
+        if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
+            continue
+        lvalue = stmt.lvalues[0]
+        if not isinstance(lvalue, NameExpr) or lvalue.name.startswith("_"):
+            continue
+        sym = info.names.get(lvalue.name)
+        if sym is None or not isinstance(sym.node, Var):
+            continue
+        if _called(stmt.rvalue, names.NONMEMBER):
+            continue
+        if sym.node.has_explicit_value or lvalue.name in _previous_aliases(info):
+            found.append((lvalue.name, stmt))
+    return found
+
+
+def _previous_aliases(info: TypeInfo) -> dict[str, str]:
+    record = metadata.read(info)
+    return record.aliases if record else {}
+
+
+def _alias_target(rvalue: Expression, members: list[str]) -> tuple[str | None, Expression | None]:
+    """(target, None) for an alias; (None, bad target) for a broken one; (None, None)."""
+    call = _called(rvalue, names.ALIAS)
+    if call is not None:
+        if len(call.args) != 1:
+            return None, None
+        arg = call.args[0]
+        if isinstance(arg, NameExpr) and arg.name in members:
+            return arg.name, None
+        if isinstance(arg, StrExpr) and arg.value in members:
+            return arg.value, None
+        return None, arg
+    if isinstance(rvalue, NameExpr) and rvalue.name in members:
+        # ``crimson = red``: the typing spec and pyright read a bare member
+        # name as an alias; the runtime agrees (TypedEnumDict).
+        return rvalue.name, None
+    return None, None
+
+
+def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+    """Record members, aliases and values of an enum class; report duplicates.
+
+    Without the plugin mypy counts ``crimson = alias(red)``, ``crimson = red``
+    and stdlib's ``crimson = 1`` (1 being red's value) as members of their
+    own, so a match over the real members looks non-exhaustive (mypy #21117).
+    With it they are aliases.  Precondition: ``ctx.cls.info`` is an enum.
+    """
+    info = ctx.cls.info
+    typed = is_typed_enum(info)
+    record = EnumRecord(typed=typed, data_type=values.data_type(info))
+    previous = metadata.read(info)
+    if previous is not None:
+        record.open = previous.open
+    evaluator = values.Evaluator(info)
+    seen: list[tuple[str, metadata.Value]] = []
+    for name, stmt in _member_statements(info, ctx.cls.defs.body):
+        target, bad = _alias_target(stmt.rvalue, record.members)
+        if bad is not None:
+            hint = (
+                messages.did_you_mean(bad.name, record.members) if isinstance(bad, NameExpr) else ""
+            )
+            shown = bad.name if isinstance(bad, NameExpr) else f'"{getattr(bad, "value", "?")}"'
+            fail(
+                ctx.api,
+                settings,
+                errorcodes.BAD_ALIAS,
+                messages.BAD_ALIAS.format(target=shown, enum=info.name, name=name, hint=hint),
+                stmt,
+            )
+            record.members.append(name)
+            continue
+        if target is None:
+            value = evaluator.evaluate(name, stmt.rvalue)
+            target = _duplicate_of(value, seen)
+            if target is not None and typed:
+                fail(
+                    ctx.api,
+                    settings,
+                    errorcodes.DUPLICATE_VALUE,
+                    messages.DUPLICATE_VALUE.format(name=name, enum=info.name, other=target),
+                    stmt,
+                )
+        if target is not None:
+            record.aliases[name] = target
+            _unmember(info, name)
+            continue
+        record.members.append(name)
+        record.values[name] = value
+        seen.append((name, value))
+    metadata.write(info, record)
+
+
+def _duplicate_of(value: metadata.Value, seen: list[tuple[str, metadata.Value]]) -> str | None:
+    if value is None:
+        return None
+    key = values.comparable(value)
+    for name, other in seen:
+        if other is not None and values.comparable(other) == key:
+            return name
+    return None
+
+
+def _unmember(info: TypeInfo, name: str) -> None:
+    sym = info.names.get(name)
+    if sym is not None and isinstance(sym.node, Var):
+        sym.node.has_explicit_value = False
+
+
+AnalyseClass = Callable[[ClassDefContext], None]

@@ -1,0 +1,79 @@
+"""The one per-class record the plugin keeps, in ``TypeInfo.metadata``.
+
+It is made only of JSON-able values, so it survives mypy's incremental
+cache and the daemon; the plugin object keeps no state of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mypy.nodes import TypeInfo
+
+from mypy_plugin import names
+
+#: Bump when the record's shape changes, so stale caches are re-derived.
+VERSION: Final = 1
+
+# A member value the plugin could evaluate statically, as [kind, value]:
+# ["int", 1], ["str", "a"], ["bool", True], ["float", 1.5], ["bytes", "latin-1 text"],
+# ["tuple", [...values...]]; None when it is not known.
+Value = list[Any] | None
+
+
+@dataclass
+class EnumRecord:
+    """What the plugin knows of one enum class."""
+
+    typed: bool
+    """A typed_enum class (its runtime rules apply), not a stdlib one."""
+    open: bool = False
+    members: list[str] = field(default_factory=list)
+    """Canonical members, in declaration order."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Alias name -> canonical member name."""
+    values: dict[str, Value] = field(default_factory=dict)
+    """Canonical member name -> its statically known value."""
+    data_type: str | None = None
+    """Fullname of the mixin data type (``builtins.int``), or None."""
+
+    def serialize(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "typed": self.typed,
+            "open": self.open,
+            "members": list(self.members),
+            "aliases": dict(self.aliases),
+            "values": dict(self.values),
+            "data_type": self.data_type,
+        }
+
+    @classmethod
+    def deserialize(cls, data: dict[str, Any]) -> EnumRecord | None:
+        if data.get("version") != VERSION:
+            return None
+        return cls(
+            typed=bool(data["typed"]),
+            open=bool(data["open"]),
+            members=list(data["members"]),
+            aliases=dict(data["aliases"]),
+            values=dict(data["values"]),
+            data_type=data["data_type"],
+        )
+
+    def canonical(self, name: str) -> str | None:
+        """The member ``name`` stands for (itself or its alias target)."""
+        if name in self.aliases:
+            return self.aliases[name]
+        return name if name in self.members else None
+
+
+def read(info: TypeInfo) -> EnumRecord | None:
+    """The record of ``info``, or None for a class the plugin has not analysed."""
+    data = info.metadata.get(names.METADATA_KEY)
+    return EnumRecord.deserialize(data) if data else None
+
+
+def write(info: TypeInfo, record: EnumRecord) -> None:
+    info.metadata[names.METADATA_KEY] = record.serialize()

@@ -1,0 +1,59 @@
+"""Every fullname the plugin matches, in one place.
+
+Fullnames are where a name is *defined* (``typed_enum._base.Enum``), which is
+what mypy hands to hooks, not the re-export (``typed_enum.Enum``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# The record each analysed enum class keeps in ``TypeInfo.metadata``.
+METADATA_KEY: Final = "typed_enum"
+
+# typed_enum's runtime.
+ENUM: Final = "typed_enum._base.Enum"
+INT_ENUM: Final = "typed_enum._base.IntEnum"
+STR_ENUM: Final = "typed_enum._base.StrEnum"
+FLAG: Final = "typed_enum._base.Flag"
+INT_FLAG: Final = "typed_enum._base.IntFlag"
+ORDERED_ENUM: Final = "typed_enum._base.OrderedEnum"
+ALIAS: Final = "typed_enum._alias.alias"
+EXHAUSTIVE_MAP: Final = "typed_enum._maps.exhaustive_map"
+ENUM_MAP: Final = "typed_enum._maps.EnumMap"
+CONSTANT: Final = "typed_enum._constants.constant"
+CONSTANTS: Final = "typed_enum._constants.Constants"
+NAMED_CONSTANT: Final = "typed_enum._constants.NamedConstant"
+
+# Classmethods of typed_enum.Enum, by bare name (method hooks are asked with
+# the receiver class's fullname, ``t.Color.from_name``).
+FROM_NAME: Final = "from_name"
+FROM_VALUE: Final = "from_value"
+TRY_FROM_NAME: Final = "try_from_name"
+TRY_FROM_VALUE: Final = "try_from_value"
+EXTEND: Final = "extend"
+
+# stdlib enum.
+STD_ENUM: Final = "enum.Enum"
+STD_INT_ENUM: Final = "enum.IntEnum"
+STD_STR_ENUM: Final = "enum.StrEnum"
+STD_FLAG: Final = "enum.Flag"
+STD_INT_FLAG: Final = "enum.IntFlag"
+STD_REPR_ENUM: Final = "enum.ReprEnum"
+AUTO: Final = "enum.auto"
+MEMBER: Final = "enum.member"
+NONMEMBER: Final = "enum.nonmember"
+ENUM_META: Final = "enum.EnumMeta"
+
+# Attributes mypy's own enum plugin refines; we refine them further and
+# delegate to it where we have nothing better.
+ENUM_VALUE_ACCESS: Final = frozenset(
+    f"{base}.{attr}"
+    for base in (STD_ENUM, STD_INT_ENUM, STD_STR_ENUM, STD_FLAG, STD_INT_FLAG)
+    for attr in ("value", "_value_")
+)
+ENUM_NAME_ACCESS: Final = frozenset(
+    f"{base}.{attr}"
+    for base in (STD_ENUM, STD_INT_ENUM, STD_STR_ENUM, STD_FLAG, STD_INT_FLAG)
+    for attr in ("name", "_name_")
+)
