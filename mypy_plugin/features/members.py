@@ -105,26 +105,13 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """
     info = ctx.cls.info
     typed = is_typed_enum(info)
-    record = EnumRecord(typed=typed, data_type=values.data_type(info))
-    previous = metadata.read(info)
-    if previous is not None:
-        record.open = previous.open
+    record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
     evaluator = values.Evaluator(info)
     seen: list[tuple[str, metadata.Value]] = []
     for name, stmt in _member_statements(info, ctx.cls.defs.body):
         target, bad = _alias_target(stmt.rvalue, record.members)
         if bad is not None:
-            hint = (
-                messages.did_you_mean(bad.name, record.members) if isinstance(bad, NameExpr) else ""
-            )
-            shown = bad.name if isinstance(bad, NameExpr) else f'"{getattr(bad, "value", "?")}"'
-            fail(
-                ctx.api,
-                settings,
-                errorcodes.BAD_ALIAS,
-                messages.BAD_ALIAS.format(target=shown, enum=info.name, name=name, hint=hint),
-                stmt,
-            )
+            _report_bad_alias(ctx, settings, info.name, name, bad, record.members, stmt)
             record.members.append(name)
             continue
         if target is None:
@@ -146,6 +133,40 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
         record.values[name] = value
         seen.append((name, value))
     metadata.write(info, record)
+
+
+def _is_open(ctx: ClassDefContext) -> bool:
+    """``class P(Enum, open=True)``, or a member-less open base."""
+    keyword = ctx.cls.keywords.get("open")
+    if keyword is not None:
+        return ctx.api.parse_bool(keyword) is True
+    for base in ctx.cls.info.mro[1:]:
+        record = metadata.read(base)
+        if record is not None and record.open:
+            return True
+    return False
+
+
+def _report_bad_alias(
+    ctx: ClassDefContext,
+    settings: Settings,
+    enum: str,
+    name: str,
+    bad: Expression,
+    members: list[str],
+    stmt: AssignmentStmt,
+) -> None:
+    if isinstance(bad, NameExpr):
+        if bad.node is None:
+            return  # mypy reports the undefined name itself
+        word, shown = bad.name, bad.name
+    elif isinstance(bad, StrExpr):
+        word, shown = bad.value, f'"{bad.value}"'
+    else:
+        word, shown = "", "expression"
+    hint = messages.did_you_mean(word, members) if word else ""
+    message = messages.BAD_ALIAS.format(target=shown, enum=enum, name=name, hint=hint)
+    fail(ctx.api, settings, errorcodes.BAD_ALIAS, message, stmt)
 
 
 def _duplicate_of(value: metadata.Value, seen: list[tuple[str, metadata.Value]]) -> str | None:
