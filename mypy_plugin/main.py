@@ -17,7 +17,20 @@ from mypy.plugin import AttributeContext, ClassDefContext, Plugin
 from mypy.types import Type
 
 from mypy_plugin import config, names
+from mypy_plugin.config import Settings
 from mypy_plugin.features import aliases, members, values
+
+
+#: What runs for every enum class body, in order.  ``members.analyse_class``
+#: writes the class's record first; the others read it.
+CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
+    members.analyse_class,
+)
+
+
+def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
+    for analyse in CLASS_ANALYSERS:
+        analyse(settings, ctx)
 
 
 @final
@@ -41,7 +54,7 @@ class TypedEnumPlugin(Plugin):
         info = self._enum_info(fullname)
         if info is None:
             return None
-        return partial(members.analyse_class, self.settings)
+        return partial(_analyse_enum_class, self.settings)
 
     def get_class_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         owner, _, attribute = fullname.rpartition(".")
