@@ -53,23 +53,45 @@ _REFUSING = {name: _refusing(symbol) for name, symbol in _OPERATORS.items()}
 _DECLARED = {name: _declaration_order(symbol, name) for name, symbol in _OPERATORS.items()}
 
 
+def _user_defined(enum_cls: enum.EnumType, name: str, member_type: type) -> bool:
+    """Whether the ``name`` method ``enum_cls`` would use is the user's own.
+
+    It is when the first class in the MRO defining it is the enum itself, a
+    member-less base or a mixin, not typed_enum (its installed methods), the
+    data type or ``object``.
+    """
+    ours = (_REFUSING[name], _DECLARED[name], getattr(member_type, name, None))
+    for klass in enum_cls.__mro__:
+        if name in vars(klass):
+            method = vars(klass)[name]
+            return klass not in member_type.__mro__ and not any(method is m for m in ours)
+    return False
+
+
 def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ordered: bool) -> None:
     """Give ``enum_cls`` the comparison methods its kind calls for.
 
-    Methods the class body defines itself are left alone.  ``ordered`` asks
-    for declaration order; int-valued enums keep their data type's methods
-    (they are set on the class so a refusing base earlier in the MRO cannot
-    hide them); everything else refuses.
+    Methods the class body defines itself, or inherits from a member-less
+    base or mixin of the user's, are left alone.  ``ordered`` asks for
+    declaration order; int-valued enums keep their data type's methods (they
+    are set on the class so a refusing base earlier in the MRO cannot hide
+    them); everything else refuses.  A plain enum that orders itself (say
+    ``__lt__`` plus ``functools.total_ordering``) gets ``object``'s methods
+    for the rest, so ``total_ordering`` can fill them in.
     """
     member_type: type = getattr(enum_cls, "_member_type_", object)
+    own = {name for name in _OPERATORS if name in body}
+    own |= {name for name in _OPERATORS if _user_defined(enum_cls, name, member_type)}
     for name in _OPERATORS:
-        if name in body:
+        if name in own:
             continue
         method: object
         if ordered:
             method = _DECLARED[name]
         elif issubclass(member_type, int):
             method = getattr(member_type, name)
+        elif own and member_type is object:
+            method = getattr(object, name)
         else:
             method = _REFUSING[name]
         type.__setattr__(enum_cls, name, method)
