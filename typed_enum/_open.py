@@ -12,8 +12,6 @@ import enum
 import keyword
 from typing import TypeVar
 
-from typed_enum._unique import duplicate_error
-
 __all__ = ["extend"]
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -42,13 +40,47 @@ def _check_name(enum_cls: type[enum.Enum], name: object) -> str:
     return name
 
 
+def _examples(enum_cls: type[enum.Enum]) -> str:
+    values = [repr(member._value_) for member in list(enum_cls)[:3]]
+    return f", such as {', '.join(values)}" if values else ""
+
+
+def _check_value(enum_cls: type[enum.Enum], name: str, value: object) -> None:
+    if issubclass(enum_cls, enum.Flag) and not isinstance(value, int):
+        qualname = enum_cls.__qualname__
+        raise TypeError(
+            f"{qualname}.extend({name!r}, {value!r}): {qualname} is a Flag, whose members "
+            f"are bits; pass an int value{_examples(enum_cls)}"
+        )
+
+
+def _forget_stale_flags(enum_cls: type[enum.Enum], value: int) -> None:
+    """Drop what a Flag cached about combinations the new bits change.
+
+    Flag caches pseudo-members (``F.A | F.B``, unknown bits kept by KEEP) and
+    negative values (``~`` under KEEP) in ``_value2member_map_``, and each
+    ``~member`` on the member.  A cached
+    pseudo-member with the new bits would be found instead of the new
+    member, or keep its old name; a cached ``~`` would lack the new bits.
+    """
+    members = {id(member) for member in enum_cls._member_map_.values()}
+    cache = enum_cls._value2member_map_
+    for key, cached in list(cache.items()):
+        declared = id(cached) in members and cached._value_ == key
+        if not declared and isinstance(key, int) and key & value:
+            del cache[key]
+    for cached in cache.values():
+        vars(cached).pop("_inverted_", None)
+
+
 def extend(enum_cls: type[_E], name: str, value: object) -> _E:
     """Add member ``name`` with ``value`` to the open enum ``enum_cls``.
 
     The member is made by stdlib's own member factory (``enum._proto_member``,
     the step every class-body member goes through), so it is iterated,
     looked up by name and value, and pickled like the declared ones.
-    Uniqueness still holds: a value another member has is an error.
+    Uniqueness still holds: a value another member has is an error.  A
+    failed ``extend()`` leaves the enum as it was.
     """
     qualname = enum_cls.__qualname__
     if not getattr(enum_cls, "_te_open_", False):
@@ -57,15 +89,37 @@ def extend(enum_cls: type[_E], name: str, value: object) -> _E:
             f"with class {qualname}(..., open=True) if members may be added at run time"
         )
     _check_name(enum_cls, name)
+    _check_value(enum_cls, name, value)
+    if isinstance(value, int) and issubclass(enum_cls, enum.Flag):
+        _forget_stale_flags(enum_cls, value)
+    unhashable: list[object] = getattr(enum_cls, "_unhashable_values_", [])
+    unhashable_count = len(unhashable)
     proto = enum._proto_member(value)  # type: ignore[attr-defined]
     type.__setattr__(enum_cls, name, proto)
-    proto.__set_name__(enum_cls, name)
+    try:
+        proto.__set_name__(enum_cls, name)
+    except (TypeError, ValueError) as exc:
+        # stdlib removes the placeholder first, so the enum is unchanged.
+        if vars(enum_cls).get(name) is proto:
+            type.__delattr__(enum_cls, name)
+        error = TypeError if isinstance(exc, TypeError) else ValueError
+        raise error(
+            f"{qualname}.extend({name!r}, {value!r}): cannot make a {qualname} member "
+            f"from {value!r} ({exc}); pass a value of the kind its members have"
+            f"{_examples(enum_cls)}"
+        ) from exc
     member = enum_cls._member_map_[name]
     if member._name_ != name:
         # stdlib made it an alias of an existing member: undo, then refuse.
         del enum_cls._member_map_[name]
         if name in enum_cls.__dict__:
             type.__delattr__(enum_cls, name)
-        raise duplicate_error(enum_cls, name, member._name_, member._value_)
+        del unhashable[unhashable_count:]
+        getattr(enum_cls, "_unhashable_values_map_", {}).pop(name, None)
+        raise ValueError(
+            f"duplicate value {member._value_!r} in enum {qualname}: {qualname}.extend() "
+            f"was given {name!r} with the value of {member._name_!r}; values are unique, "
+            f"so give {name} a value of its own"
+        )
     assert isinstance(member, enum_cls)
     return member
