@@ -136,14 +136,17 @@ class TypedEnumType(enum.EnumType):
 
         def __call__(cls, value, *args, **kwds):
             if not args and not kwds:
-                # Fast path: the first thing Enum.__new__ would try.
+                # Fast path: the first two things Enum.__new__ tries.
+                if type(value) is cls:
+                    return value
                 try:
                     return cls._value2member_map_[value]
                 except (KeyError, TypeError):
                     pass
-            elif not cls._member_map_ and "module" not in kwds:
+            elif not cls._member_map_ and kwds.get("module") is None:
                 # Functional API: stdlib guesses the module two frames up,
-                # which is now this method; name the caller's module instead.
+                # which is now this method; name the caller's module instead
+                # (module=None asks stdlib to guess, so it is guessed here).
                 kwds["module"] = sys._getframe(1).f_globals.get("__name__")
             try:
                 return super().__call__(value, *args, **kwds)
