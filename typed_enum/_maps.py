@@ -47,7 +47,8 @@ class EnumMap(Mapping[_E, _V_co], Generic[_E, _V_co]):
         # By type, not equality: an IntEnum member of another enum (or a
         # plain int) equals a member with the same value.
         foreign = [key for key in entries if type(key) is not enum_cls]
-        missing = [m for m in enum_cls if m not in entries]
+        present = {key for key in entries if type(key) is enum_cls}
+        missing = [m for m in enum_cls if m not in present]
         problems = []
         if missing:
             labels = ", ".join(_member_label(enum_cls, m) for m in missing)
@@ -55,7 +56,10 @@ class EnumMap(Mapping[_E, _V_co], Generic[_E, _V_co]):
         if foreign:
             problems.append(f"keys that are not {name} members: {', '.join(map(repr, foreign))}")
         if problems:
-            raise ValueError(f"exhaustive_map({name}) has {'; and '.join(problems)}")
+            raise ValueError(
+                f"exhaustive_map({name}) has {'; and '.join(problems)}; give every {name} "
+                f"member exactly one entry"
+            )
         object.__setattr__(self, "_enum", enum_cls)
         object.__setattr__(self, "_entries", {m: entries[m] for m in enum_cls})
         # Named Flag combinations are allowed as extra keys.
@@ -78,6 +82,9 @@ class EnumMap(Mapping[_E, _V_co], Generic[_E, _V_co]):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"EnumMap is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"EnumMap is immutable; cannot delete {name!r}")
 
     def __repr__(self) -> str:
         body = ", ".join(f"{_member_label(self._enum, k)}: {v!r}" for k, v in self._entries.items())
