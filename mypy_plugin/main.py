@@ -20,7 +20,6 @@ from mypy_plugin import config, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import aliases, members, values
 
-
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
 CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
