@@ -12,7 +12,7 @@ import types
 from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar, overload
 
-from typed_enum._lookup import did_you_mean
+from typed_enum._lookup import _listing, did_you_mean
 
 __all__ = [
     "BytesConstant",
@@ -111,7 +111,25 @@ def _constant_class(value_type: type) -> type[NamedConstant[Any]]:
 def _make(name: str, value: _T, group: str | None) -> NamedConstant[_T]:
     if isinstance(value, NamedConstant):
         value = value.value
-    made: NamedConstant[_T] = _constant_class(type(value))(value)  # type: ignore[call-arg]
+    label = f"{group}.{name}" if group else name
+    try:
+        cls = _constant_class(type(value))
+    except TypeError as exc:
+        raise TypeError(f"{label}: {exc}") from None
+    try:
+        made: NamedConstant[_T] = cls(value)  # type: ignore[call-arg]
+        # NaN is the one value that is not equal to itself.
+        equal = bool(made == value or value != value)
+    except Exception:
+        equal = False
+    if not equal:
+        type_name = type(value).__name__
+        raise TypeError(
+            f"{label}: {value!r} cannot be a named constant: a constant is built as "
+            f"{type_name}({value!r}), which does not give back an equal value; use a "
+            f"value whose type copies it that way (int, str, float, bytes, tuple, ...), "
+            f"or an Enum"
+        )
     made.__dict__.update(_te_name=name, _te_group=group, _te_value=value)
     return made
 
@@ -181,7 +199,10 @@ class ConstantsType(type):
 
     def __setattr__(cls, name: str, value: object) -> None:
         if name in cls._te_constants_:
-            raise AttributeError(f"cannot reassign constant {cls.__qualname__}.{name}")
+            raise AttributeError(
+                f"cannot reassign constant {cls.__qualname__}.{name}; constants never "
+                f"change: add one under a new name with {cls.__qualname__}.add(name, value)"
+            )
         if _is_constant(name, value):
             raise AttributeError(
                 f"cannot set {cls.__qualname__}.{name} by assignment; use "
@@ -215,7 +236,7 @@ class Constants(metaclass=ConstantsType):
 
     _te_constants_: ClassVar[dict[str, NamedConstant[Any]]]
 
-    def __new__(cls) -> NoReturn:
+    def __new__(cls, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError(
             f"{cls.__qualname__} is a group of constants and is not instantiated; "
             f"use its constants, e.g. {cls.__qualname__}.{next(iter(cls._te_constants_), 'NAME')}"
@@ -227,7 +248,10 @@ class Constants(metaclass=ConstantsType):
         try:
             return cls._te_constants_[name]
         except (KeyError, TypeError):
-            hint = did_you_mean(name, cls._te_constants_)
+            names = list(cls._te_constants_)
+            hint = did_you_mean(name, names) or (
+                f"; its constants are {_listing(names)}" if names else "; it has no constants"
+            )
             raise KeyError(f"{name!r} is not a constant of {cls.__qualname__}{hint}") from None
 
     @classmethod
@@ -250,5 +274,8 @@ class Constants(metaclass=ConstantsType):
                 f"names cannot start with an underscore"
             )
         if name in cls._te_constants_ or hasattr(cls, name):
-            raise ValueError(f"{cls.__qualname__}.add(): {cls.__qualname__}.{name} already exists")
+            raise ValueError(
+                f"{cls.__qualname__}.add(): {cls.__qualname__}.{name} already exists; "
+                f"choose another name"
+            )
         return type(cls)._te_add(cls, name, value)
