@@ -22,9 +22,7 @@ from mypy_plugin.features import aliases, members, values
 
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
-CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
-    members.analyse_class,
-)
+CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (members.analyse_class,)
 
 
 def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
