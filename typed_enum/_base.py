@@ -21,8 +21,17 @@ __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "OrderedEnum", "StrEnum"]
 
 _D = TypeVar("_D")
 
+if TYPE_CHECKING:
+    # Type checkers see stdlib's metaclass.  pyright types every ``.value``
+    # of an enum with a custom metaclass as Any (the metaclass might compute
+    # values); TypedEnumType keeps stdlib's values, and hides its __call__
+    # and __getitem__ from type checkers anyway.
+    _Metaclass = enum.EnumType
+else:
+    _Metaclass = TypedEnumType
 
-class Enum(enum.Enum, metaclass=TypedEnumType):
+
+class Enum(enum.Enum, metaclass=_Metaclass):
     """An ``enum.Enum`` with unique values, no ordering, and typed lookups.
 
     >>> class Color(Enum):
