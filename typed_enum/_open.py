@@ -121,5 +121,11 @@ def extend(enum_cls: type[_E], name: str, value: object) -> _E:
             f"was given {name!r} with the value of {member._name_!r}; values are unique, "
             f"so give {name} a value of its own"
         )
+    if issubclass(enum_cls, enum.Flag):
+        # As at class creation: bits declared out of value order make
+        # combinations list (and name) their bits in declaration order.
+        values = [flag._value_ for flag in enum_cls]
+        if values != sorted(values):
+            type.__setattr__(enum_cls, "_iter_member_", enum_cls._iter_member_by_def_)  # type: ignore[attr-defined]
     assert isinstance(member, enum_cls)
     return member
