@@ -292,7 +292,7 @@ def _outcome(call: Callable[[], enum.Enum]) -> tuple[object, ...]:
     return ("member", result._name_, result._value_)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, database=None)
 @given(data=st.data(), kind=st.sampled_from(sorted(_KINDS)))
 def test_value_lookup_matches_stdlib(data: st.DataObject, kind: str) -> None:
     ours_base, std_base, values = _KINDS[kind]
