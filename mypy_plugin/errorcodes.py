@@ -23,13 +23,15 @@ DUPLICATE_VALUE: Final = _code(
 )
 BAD_ALIAS: Final = _code("bad-alias", "Check that alias() names a member defined above it")
 ORDERING: Final = _code(
-    "ordering", "Check that <, <=, >, >= are used only on IntEnum, IntFlag and OrderedEnum members"
+    "ordering",
+    "Check that <, <=, >, >=, sorted(), min() and max() order only ordered enums "
+    "(IntEnum, IntFlag, OrderedEnum, or with their own methods)",
 )
 CROSS_ENUM_ORDERING: Final = _code(
     "cross-enum-ordering", "Check that ordered enums are compared only with their own members"
 )
 CROSS_ENUM_EQUALITY: Final = _code(
-    "cross-enum-equality", "Check that == and != do not compare members of two different enums"
+    "cross-enum-equality", "Check that ==, != and in do not compare members of two different enums"
 )
 BAD_LOOKUP: Final = _code(
     "bad-lookup", "Check that literal lookups (Color(1), from_value, from_name) name a member"

@@ -13,12 +13,18 @@ from typing import final
 
 from mypy.nodes import TypeInfo
 from mypy.options import Options
-from mypy.plugin import AttributeContext, ClassDefContext, Plugin
-from mypy.types import Type
+from mypy.plugin import (
+    AttributeContext,
+    ClassDefContext,
+    FunctionSigContext,
+    MethodSigContext,
+    Plugin,
+)
+from mypy.types import CallableType, Type
 
 from mypy_plugin import config, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import aliases, members, values
+from mypy_plugin.features import aliases, equality, members, ordering, values
 
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
@@ -40,6 +46,33 @@ class TypedEnumPlugin(Plugin):
         self._attribute_hooks: dict[str, Callable[[AttributeContext], Type]] = dict.fromkeys(
             names.ENUM_VALUE_ACCESS, values.value_callback
         )
+        self._function_signature_hooks: dict[str, Callable[[FunctionSigContext], CallableType]] = {
+            fullname: partial(ordering.sorting_signature, self.settings, function)
+            for fullname, function in (
+                (names.SORTED, "sorted"),
+                (names.MIN, "min"),
+                (names.MAX, "max"),
+            )
+        }
+        # Operator methods by bare name, for any receiver class: the enum may
+        # be the argument ("x" < Mode.read asks builtins.str.__lt__) or a
+        # Literal (asked under the class defining the method).  Each callback
+        # returns at its first check when no enum is involved.
+        self._operator_signature_hooks: dict[str, Callable[[MethodSigContext], CallableType]] = {
+            **{
+                method: partial(ordering.comparison_signature, self.settings, method)
+                for method in names.ORDERING_METHODS
+            },
+            **{
+                method: partial(equality.equality_signature, self.settings, method)
+                for method in names.EQUALITY_METHODS
+            },
+            names.CONTAINS: partial(equality.contains_signature, self.settings),
+            names.ITER: partial(equality.iter_signature, self.settings),
+        }
+        self._method_signature_hooks: dict[str, Callable[[MethodSigContext], CallableType]] = {
+            names.LIST_SORT: partial(ordering.list_sort_signature, self.settings),
+        }
 
     def _enum_info(self, fullname: str) -> TypeInfo | None:
         sym = self.lookup_fully_qualified(fullname)
@@ -63,3 +96,14 @@ class TypedEnumPlugin(Plugin):
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         return self._attribute_hooks.get(fullname)
+
+    def get_function_signature_hook(
+        self, fullname: str
+    ) -> Callable[[FunctionSigContext], CallableType] | None:
+        return self._function_signature_hooks.get(fullname)
+
+    def get_method_signature_hook(
+        self, fullname: str
+    ) -> Callable[[MethodSigContext], CallableType] | None:
+        hook = self._operator_signature_hooks.get(fullname.rpartition(".")[2])
+        return hook if hook is not None else self._method_signature_hooks.get(fullname)

@@ -25,3 +25,33 @@ DUPLICATE_VALUE: Final = (
 BAD_ALIAS: Final = (
     'alias() target {target} is not a member of "{enum}" defined above "{name}"{hint}'
 )
+
+# typed-enum-ordering
+ORDERING: Final = '"{enum}" is not ordered: {what} {outcome}; {fix}'
+ORDERING_RAISES: Final = "raises TypeError at run time"
+ORDERING_SILENT: Final = "silently compares their {data} values"
+ORDERING_FIX: Final = (
+    "derive it from {ordered} to order members by declaration, or from IntEnum to order them "
+    "by value"
+)
+ORDERING_FIX_KEY: Final = "pass key=, or "
+
+# typed-enum-cross-enum-ordering
+CROSS_ENUM_ORDERING: Final = (
+    '"{op}" compares members of two different enums, "{left}" and "{right}": this {outcome}; '
+    "compare .value if that is meant"
+)
+CROSS_ORDERING_VALUES: Final = "silently compares their int values"
+
+# typed-enum-cross-enum-equality
+CROSS_ENUM_EQUALITY: Final = (
+    '"{op}" compares members of two different enums, {left} and {right}: {outcome}'
+)
+CROSS_ENUM_MEMBERSHIP: Final = (
+    '"{op}" looks for a member of {left} among members of {right}: {outcome}'
+)
+CROSS_EQUALITY_NEVER: Final = "they are never equal, so this is always {result}"
+CROSS_EQUALITY_VALUES: Final = (
+    "they are equal whenever their {data} values are, so this silently compares values; "
+    "compare .value if that is meant"
+)

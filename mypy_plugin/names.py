@@ -33,6 +33,27 @@ TRY_FROM_NAME: Final = "try_from_name"
 TRY_FROM_VALUE: Final = "try_from_value"
 EXTEND: Final = "extend"
 
+# typing.
+ITERABLE: Final = "typing.Iterable"
+CONTAINER: Final = "typing.Container"
+
+# Operator methods, by bare name: mypy asks for them under the receiver's
+# class (``t.Mode.__lt__``, ``builtins.str.__lt__``, ``builtins.list.__contains__``).
+ORDERING_METHODS: Final = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">="}
+EQUALITY_METHODS: Final = {"__eq__": "==", "__ne__": "!="}
+CONTAINS: Final = "__contains__"
+ITER: Final = "__iter__"
+
+OBJECT: Final = "builtins.object"
+INT: Final = "builtins.int"
+NONE: Final = "builtins.None"
+
+# builtins that order their arguments (features/ordering.py).
+SORTED: Final = "builtins.sorted"
+MIN: Final = "builtins.min"
+MAX: Final = "builtins.max"
+LIST_SORT: Final = "builtins.list.sort"
+
 # stdlib enum.
 STD_ENUM: Final = "enum.Enum"
 STD_INT_ENUM: Final = "enum.IntEnum"

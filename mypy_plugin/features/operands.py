@@ -1,0 +1,160 @@
+"""Operands of comparisons, seen as enums: shared by ordering and equality.
+
+Everything here is cheap on purpose: the comparison hooks run for every
+``<``, ``==`` and ``in`` of a codebase, and must decide "no enum here" in a
+few ``isinstance`` checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mypy.checker import TypeChecker
+from mypy.maptype import map_instance_to_supertype
+from mypy.nodes import ComparisonExpr, Context, Expression, TempNode, TypeInfo
+from mypy.plugin import CheckerPluginInterface
+from mypy.typeops import make_simplified_union
+from mypy.types import (
+    CallableType,
+    Instance,
+    LiteralType,
+    NoneType,
+    ProperType,
+    TupleType,
+    Type,
+    TypeType,
+    TypeVarType,
+    UnionType,
+    get_proper_type,
+)
+
+from mypy_plugin import names
+
+
+def items(typ: Type) -> Iterator[ProperType]:
+    """The items of a (nested) union, or the type itself, as proper types."""
+    proper = get_proper_type(typ)
+    if isinstance(proper, UnionType):
+        for item in proper.items:
+            yield from items(item)
+    else:
+        yield proper
+
+
+def enum_of(typ: Type) -> TypeInfo | None:
+    """The enum class of a member or instance type (``Literal[...]`` too), else None.
+
+    A type variable counts as its upper bound (``Self`` in an enum's methods).
+    """
+    proper = get_proper_type(typ)
+    if isinstance(proper, TypeVarType):
+        proper = get_proper_type(proper.upper_bound)
+    if isinstance(proper, LiteralType):
+        proper = proper.fallback
+    if isinstance(proper, Instance) and proper.type.is_enum:
+        return proper.type
+    return None
+
+
+def enums_in(typ: Type) -> list[TypeInfo]:
+    """The enum classes among the items of ``typ`` (a union or one type)."""
+    proper = get_proper_type(typ)
+    if not isinstance(proper, UnionType):
+        # The common case, without the generator: a plain int, str, member...
+        info = enum_of(proper)
+        return [info] if info is not None else []
+    found = []
+    for item in items(typ):
+        info = enum_of(item)
+        if info is not None and info not in found:
+            found.append(info)
+    return found
+
+
+def enum_side(typ: Type) -> list[TypeInfo] | None:
+    """The enums an operand can be, when it can only be enum members (or None).
+
+    None when some item is anything else (``int``, ``object``, a protocol...):
+    such an operand may legitimately equal a member of any enum.  A
+    member-less enum (``enum.Flag``, a user's base) counts as anything else
+    too: its subclasses may mix in a data type (an IntFlag equals an
+    IntEnum member of the same value).
+    """
+    found: list[TypeInfo] = []
+    for item in items(typ):
+        if isinstance(item, NoneType):
+            continue
+        info = enum_of(item)
+        if info is None or not info.enum_members:
+            return None
+        if info not in found:
+            found.append(info)
+    return found
+
+
+def related(a: TypeInfo, b: TypeInfo) -> bool:
+    """One is the other or derives from it (a member-less base and its subclass)."""
+    return a is b or a.has_base(b.fullname) or b.has_base(a.fullname)
+
+
+def disjoint(left: list[TypeInfo], right: list[TypeInfo]) -> bool:
+    """No enum on one side is related to one on the other."""
+    return not any(related(a, b) for a in left for b in right)
+
+
+def expression_type(api: CheckerPluginInterface, expr: Expression) -> Type:
+    """The type mypy gave ``expr``: from the type map when it was checked already.
+
+    Operator methods get their operands as expressions (or ``TempNode``s
+    holding a type); both operands of a comparison are checked before the
+    method is, so the type map has them.  Anything else is checked afresh.
+    """
+    if isinstance(expr, TempNode):
+        return expr.type
+    if isinstance(api, TypeChecker):
+        known = api.lookup_type_or_none(expr)
+        if known is not None:
+            return known
+    return api.get_expression_type(expr)
+
+
+def iterable_item(typ: Type) -> Type | None:
+    """What iterating over ``typ`` yields, when mypy's types say so, else None.
+
+    Handles instances of ``Iterable`` subclasses (``list[B]`` gives ``B``,
+    ``dict[B, int]`` gives ``B``), tuples (the union of their items) and enum
+    classes (``B`` itself gives ``B``: iterating over an enum yields members).
+    """
+    proper = get_proper_type(typ)
+    if isinstance(proper, TupleType):
+        return make_simplified_union(proper.items)
+    if isinstance(proper, CallableType) and proper.is_type_obj():
+        instance = get_proper_type(proper.ret_type)
+        return instance if enum_of(instance) is not None else None
+    if isinstance(proper, TypeType):
+        return proper.item if enum_of(proper.item) is not None else None
+    if isinstance(proper, Instance):
+        for base in proper.type.mro:
+            if base.fullname == names.ITERABLE:
+                mapped = map_instance_to_supertype(proper, base)
+                return mapped.args[0] if mapped.args else None
+    return None
+
+
+def comparison_pair(
+    context: Context, operators: frozenset[str]
+) -> tuple[str, Expression, Expression] | None:
+    """``(operator, left, right)`` when ``context`` is a comparison with one such pair.
+
+    A chain (``a == b == c``) with several matching pairs gives None: the
+    hook cannot tell which pair it is asked about.
+    """
+    if not isinstance(context, ComparisonExpr):
+        return None
+    found = None
+    for index, operator in enumerate(context.operators):
+        if operator in operators:
+            if found is not None:
+                return None
+            found = (operator, context.operands[index], context.operands[index + 1])
+    return found
