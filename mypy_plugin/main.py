@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import final
+from typing import Any, final
 
 from mypy.nodes import TypeInfo
 from mypy.options import Options
@@ -19,16 +19,21 @@ from mypy.plugin import (
     FunctionSigContext,
     MethodSigContext,
     Plugin,
+    ReportConfigContext,
 )
 from mypy.types import CallableType, Type
 
-from mypy_plugin import config, names
+from mypy_plugin import cache, config, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import aliases, equality, members, ordering, values
+from mypy_plugin.features import aliases, deps, equality, members, ordering, values
 
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
-CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (members.analyse_class,)
+CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
+    members.analyse_class,
+    # Keep last: it sees every name the others add.
+    deps.analyse_class,
+)
 
 
 def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
@@ -43,6 +48,7 @@ class TypedEnumPlugin(Plugin):
     def __init__(self, options: Options) -> None:
         super().__init__(options)
         self.settings = config.load(options.config_file)
+        self._fingerprint = cache.code_fingerprint()
         self._attribute_hooks: dict[str, Callable[[AttributeContext], Type]] = dict.fromkeys(
             names.ENUM_VALUE_ACCESS, values.value_callback
         )
@@ -107,3 +113,6 @@ class TypedEnumPlugin(Plugin):
     ) -> Callable[[MethodSigContext], CallableType] | None:
         hook = self._operator_signature_hooks.get(fullname.rpartition(".")[2])
         return hook if hook is not None else self._method_signature_hooks.get(fullname)
+
+    def report_config_data(self, ctx: ReportConfigContext) -> Any:
+        return cache.config_data(self.settings, self._fingerprint)

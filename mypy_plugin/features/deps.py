@@ -1,0 +1,40 @@
+"""Daemon dependencies: a change to any member re-checks every user of the enum.
+
+mypy's daemon (``dmypy``) re-checks a function when a name it refers to
+changes.  A ``match`` or ``if/elif`` chain over ``Color``, ``.value`` of a
+``Color`` and ``exhaustive_map(Color, ...)`` depend on *all* members but
+name only some, so without this, adding ``Color.blue`` (or changing its
+value, or making the enum open) leaves them stale: under dmypy a match that
+no longer covers every member stays green until the user's own file changes
+(mypy 1.14.1 and 2.4.1, with or without the rest of the plugin;
+tests/test_incremental.py).  With it, every member, alias and
+plugin-generated name of the class (``<open>``) fires the class's own
+trigger when it is added, removed or changed, and everything that mentions
+``Color`` depends on that trigger.
+
+Runs last among the class analysers, so it sees the names the others add;
+idempotent.  Precondition: ``ctx.cls.info`` is an enum.
+"""
+
+from __future__ import annotations
+
+from mypy.nodes import Var
+from mypy.plugin import ClassDefContext
+from mypy.server.trigger import make_trigger
+
+from mypy_plugin import metadata
+from mypy_plugin.config import Settings
+
+
+def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+    """Make a change to any member of ``ctx.cls.info`` fire ``<Color>`` itself."""
+    info = ctx.cls.info
+    record = metadata.read(info)
+    aliases = record.aliases if record is not None else {}
+    whole_class = make_trigger(info.fullname)
+    for name, sym in info.names.items():
+        member_like = isinstance(sym.node, Var) and (
+            sym.node.has_explicit_value or sym.plugin_generated or name in aliases
+        )
+        if member_like:
+            ctx.api.add_plugin_dependency(make_trigger(f"{info.fullname}.{name}"), whole_class)
