@@ -19,6 +19,7 @@ from mypy.nodes import (
     AssignmentStmt,
     CallExpr,
     Expression,
+    IfStmt,
     NameExpr,
     RefExpr,
     Statement,
@@ -52,10 +53,31 @@ def _called(expr: Expression, fullname: str) -> CallExpr | None:
     return None
 
 
-def _member_statements(info: TypeInfo, body: list[Statement]) -> list[tuple[str, AssignmentStmt]]:
-    """``name = value`` statements that define members or aliases, in order."""
-    found = []
+def _class_statements(body: list[Statement]) -> list[Statement]:
+    """The body's statements, with those of ``if`` blocks mypy may take in place.
+
+    Members under ``if TYPE_CHECKING:`` or ``if sys.version_info >= ...:`` are
+    members to mypy too; the branches it knows are not taken are unreachable.
+    """
+    flat: list[Statement] = []
     for stmt in body:
+        if isinstance(stmt, IfStmt):
+            for block in [*stmt.body, stmt.else_body]:
+                if block is not None and not block.is_unreachable:
+                    flat.extend(_class_statements(block.body))
+        else:
+            flat.append(stmt)
+    return flat
+
+
+def _member_statements(info: TypeInfo, body: list[Statement]) -> list[tuple[str, AssignmentStmt]]:
+    """``name = value`` statements that define members or aliases, in order.
+
+    A name assigned in several branches (``if flag: x = 1 else: x = 2``)
+    appears once for each.
+    """
+    found = []
+    for stmt in _class_statements(body):
         if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
             continue
         lvalue = stmt.lvalues[0]
@@ -108,7 +130,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
     evaluator = values.Evaluator(info)
     seen: list[tuple[str, metadata.Value]] = []
-    for name, stmt in _member_statements(info, ctx.cls.defs.body):
+    statements = _member_statements(info, ctx.cls.defs.body)
+    assigned = [name for name, _ in statements]
+    for name, stmt in statements:
+        if name in record.members or name in record.aliases:
+            continue  # assigned again in another branch
         target, bad = _alias_target(stmt.rvalue, record.members)
         if bad is not None:
             _report_bad_alias(ctx, settings, info.name, name, bad, record.members, stmt)
@@ -116,6 +142,8 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
             continue
         if target is None:
             value = evaluator.evaluate(name, stmt.rvalue)
+            if assigned.count(name) > 1:
+                value = None  # which branch is taken is not known statically
             target = _duplicate_of(value, seen)
             if target is not None and typed:
                 fail(
