@@ -58,7 +58,8 @@ def _check(where: str, raw: dict[str, object]) -> Settings:
     disabled = set()
     for key, value in raw.items():
         if key not in CHECKS:
-            hint = did_you_mean(key, CHECKS)
+            # A full code (typed-enum-ordering) is a near miss of its suffix.
+            hint = did_you_mean(key.removeprefix(errorcodes.PREFIX), CHECKS)
             raise ConfigError(
                 f"{where}: unknown key {key!r}{hint}; the keys are the checks "
                 f"{', '.join(sorted(CHECKS))}, each true or false"
