@@ -43,7 +43,13 @@ CLOSED_EXTEND: Final = _code("closed-extend", "Check that extend() is called onl
 SUBCLASS_WITH_MEMBERS: Final = _code(
     "subclass-with-members", "Check that enums with members are not subclassed"
 )
-OPEN_MATCH: Final = _code("open-match", "Check that a match over an open enum has a default case")
+OPEN_MATCH: Final = _code(
+    "open-match",
+    "Check that a match over an open enum has a default case and no assert_never() is reached",
+)
 EXHAUSTIVE_MAP: Final = _code(
     "exhaustive-map", "Check that exhaustive_map() names every member and only members"
+)
+OPEN_EXHAUSTIVE_MAP: Final = _code(
+    "open-exhaustive-map", "Check that exhaustive_map() is not used on an open enum"
 )

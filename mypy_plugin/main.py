@@ -16,6 +16,7 @@ from mypy.options import Options
 from mypy.plugin import (
     AttributeContext,
     ClassDefContext,
+    FunctionContext,
     FunctionSigContext,
     MethodSigContext,
     Plugin,
@@ -25,12 +26,22 @@ from mypy.types import CallableType, Type
 
 from mypy_plugin import cache, config, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import aliases, deps, equality, members, ordering, values
+from mypy_plugin.features import (
+    aliases,
+    deps,
+    equality,
+    maps,
+    members,
+    open_enums,
+    ordering,
+    values,
+)
 
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
 CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
     members.analyse_class,
+    open_enums.analyse_class,
     # Keep last: it sees every name the others add.
     deps.analyse_class,
 )
@@ -52,13 +63,22 @@ class TypedEnumPlugin(Plugin):
         self._attribute_hooks: dict[str, Callable[[AttributeContext], Type]] = dict.fromkeys(
             names.ENUM_VALUE_ACCESS, values.value_callback
         )
+        self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
+            names.EXHAUSTIVE_MAP: maps.make_callback(self.settings),
+        }
         self._function_signature_hooks: dict[str, Callable[[FunctionSigContext], CallableType]] = {
-            fullname: partial(ordering.sorting_signature, self.settings, function)
-            for fullname, function in (
-                (names.SORTED, "sorted"),
-                (names.MIN, "min"),
-                (names.MAX, "max"),
-            )
+            names.EXHAUSTIVE_MAP: maps.make_signature_callback(self.settings),
+            **dict.fromkeys(
+                names.ASSERT_NEVER, open_enums.make_assert_never_callback(self.settings)
+            ),
+            **{
+                fullname: partial(ordering.sorting_signature, self.settings, function)
+                for fullname, function in (
+                    (names.SORTED, "sorted"),
+                    (names.MIN, "min"),
+                    (names.MAX, "max"),
+                )
+            },
         }
         # Operator methods by bare name, for any receiver class: the enum may
         # be the argument ("x" < Mode.read asks builtins.str.__lt__) or a
@@ -98,10 +118,16 @@ class TypedEnumPlugin(Plugin):
         if info is None:
             return None
         target = aliases.alias_target(info, attribute)
-        return aliases.make_alias_callback(info, target) if target else None
+        callback = aliases.make_alias_callback(info, target) if target else None
+        if open_enums.is_open_member(info, attribute):
+            return open_enums.make_member_callback(self.settings, info, callback)
+        return callback
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         return self._attribute_hooks.get(fullname)
+
+    def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        return self._function_hooks.get(fullname)
 
     def get_function_signature_hook(
         self, fullname: str

@@ -55,3 +55,26 @@ CROSS_EQUALITY_VALUES: Final = (
     "they are equal whenever their {data} values are, so this silently compares values; "
     "compare .value if that is meant"
 )
+
+# typed-enum-open-match
+OPEN_MATCH: Final = (
+    '"{enum}" is open (declared with open=True), so extend() may add members that no case '
+    'handles; add "case _:" to this match'
+)
+OPEN_ASSERT_NEVER: Final = (
+    '"{enum}" is open (declared with open=True), so members added by extend() reach this '
+    "assert_never(); handle them before it (raise, or return a default)"
+)
+
+# typed-enum-exhaustive-map
+MAP_MISSING: Final = (
+    'exhaustive_map({enum}, ...) has no entry for {enum}.{member}; give every "{enum}" member '
+    "exactly one entry"
+)
+MAP_FOREIGN: Final = 'exhaustive_map({enum}, ...) key of type {key} is not a member of "{enum}"'
+
+# typed-enum-open-exhaustive-map
+MAP_OPEN: Final = (
+    'exhaustive_map({enum}, ...): "{enum}" is open (declared with open=True), so no map covers '
+    "all of its members; use a dict with a default for members added by extend()"
+)

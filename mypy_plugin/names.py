@@ -11,6 +11,11 @@ from typing import Final
 # The record each analysed enum class keeps in ``TypeInfo.metadata``.
 METADATA_KEY: Final = "typed_enum"
 
+# The synthetic member an open enum gets (features/open_enums.py): it stands for
+# the members extend() may add, so no declared set is exhaustive.  Not an
+# identifier, so no code can name it; skip it wherever enum_members is read.
+OPEN_MEMBER: Final = "<open>"
+
 # typed_enum's runtime.
 ENUM: Final = "typed_enum._base.Enum"
 INT_ENUM: Final = "typed_enum._base.IntEnum"
@@ -34,6 +39,7 @@ TRY_FROM_VALUE: Final = "try_from_value"
 EXTEND: Final = "extend"
 
 # typing.
+ASSERT_NEVER: Final = frozenset({"typing.assert_never", "typing_extensions.assert_never"})
 ITERABLE: Final = "typing.Iterable"
 CONTAINER: Final = "typing.Container"
 

@@ -1,0 +1,360 @@
+"""Open enums: no ``match`` or ``if/elif`` chain ever covers all members.
+
+``class P(Enum, open=True)`` may gain members at run time (``P.extend``).
+mypy alone treats it like any enum: a match over its declared members is
+exhaustive and ``assert_never`` after them is accepted, so a member added by
+``extend()`` falls through silently.  With the plugin:
+
+* the class gets one synthetic member, ``<open>`` (a name no code can
+  write), which stands for every member added later.  mypy's own expansion
+  of the enum into its members then never runs out: after all declared
+  members the remainder is ``Literal[P.<open>]``, not ``Never``;
+* a ``match`` that names members of ``P`` and has no ``case _:`` (or other
+  irrefutable case) is reported under ``typed-enum-open-match``, on every
+  mypy version and whether or not mypy's ``exhaustive-match`` is enabled;
+* ``assert_never(p)`` reached by ``P.<open>`` alone is reported under the
+  same code, in place of mypy's ``[arg-type]`` error that would only show
+  ``Literal[P.<open>]``.
+
+Example::
+
+    class P(Enum, open=True):
+        a = 1
+        b = 2
+
+    def f(p: P) -> int:
+        match p:  # E: "P" is open ... add "case _:" to this match
+            case P.a:
+                return 1
+            case P.b:
+                return 2
+
+Everything else skips ``<open>``: it is not in the class record's
+``members`` (iteration, ``.value`` unions, lookups, ``exhaustive_map``).
+``declared_members`` is the list to use where ``TypeInfo.enum_members`` is
+read.  A member-less open enum gets no ``<open>``: mypy never expands it,
+and it stays subclassable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from mypy.nodes import (
+    MDEF,
+    Block,
+    ClassDef,
+    Decorator,
+    Expression,
+    ForStmt,
+    FuncDef,
+    FuncItem,
+    IfStmt,
+    LambdaExpr,
+    MatchStmt,
+    MemberExpr,
+    MypyFile,
+    OverloadedFuncDef,
+    RefExpr,
+    Statement,
+    SymbolTableNode,
+    TryStmt,
+    TypeInfo,
+    Var,
+    WhileStmt,
+    WithStmt,
+)
+from mypy.patterns import AsPattern, ClassPattern, OrPattern, Pattern, ValuePattern
+from mypy.plugin import AttributeContext, ClassDefContext, FunctionSigContext
+from mypy.types import (
+    CallableType,
+    Instance,
+    LiteralType,
+    ProperType,
+    Type,
+    UnionType,
+    get_proper_type,
+)
+
+from mypy_plugin import errorcodes, messages, metadata, names
+from mypy_plugin.config import Settings
+from mypy_plugin.report import fail
+
+AttributeCallback = Callable[[AttributeContext], Type]
+
+
+def declared_members(info: TypeInfo) -> list[str]:
+    """``info.enum_members`` without the synthetic ``<open>``."""
+    return [name for name in info.enum_members if name != names.OPEN_MEMBER]
+
+
+def is_open_member(info: TypeInfo, attribute: str) -> bool:
+    """``attribute`` is a member (or alias) of the open enum ``info``."""
+    record = metadata.read(info)
+    return record is not None and record.open and record.canonical(attribute) is not None
+
+
+# -- the synthetic member ------------------------------------------------------
+
+
+def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+    """Give an open enum with members the synthetic member ``<open>``.
+
+    Without it mypy expands ``P`` into its declared members only, so a
+    match naming them all is exhaustive.  Runs after ``members.analyse_class``
+    (it reads the record); idempotent.  Precondition: ``ctx.cls.info`` is an
+    enum.
+    """
+    info = ctx.cls.info
+    record = metadata.read(info)
+    wanted = record is not None and record.open and bool(record.members)
+    present = names.OPEN_MEMBER in info.names
+    if wanted and not present:
+        var = Var(names.OPEN_MEMBER, ctx.api.named_type("builtins.object"))
+        var.info = info
+        var._fullname = f"{info.fullname}.{names.OPEN_MEMBER}"
+        # enum_members counts a Var only when it was assigned a value.
+        var.has_explicit_value = True
+        info.names[names.OPEN_MEMBER] = SymbolTableNode(MDEF, var, plugin_generated=True)
+    elif present and not wanted:
+        del info.names[names.OPEN_MEMBER]
+
+
+def _open_literals(typ: Type) -> list[TypeInfo]:
+    """The open enums whose ``Literal[P.<open>]`` is part of ``typ``."""
+    proper = get_proper_type(typ)
+    items: list[ProperType] = (
+        [get_proper_type(t) for t in proper.items] if isinstance(proper, UnionType) else [proper]
+    )
+    found: list[TypeInfo] = []
+    for item in items:
+        if (
+            isinstance(item, LiteralType)
+            and item.value == names.OPEN_MEMBER
+            and item.fallback.type not in found
+        ):
+            found.append(item.fallback.type)
+    return found
+
+
+def _only_open_literals(typ: Type) -> bool:
+    proper = get_proper_type(typ)
+    items = proper.items if isinstance(proper, UnionType) else [proper]
+    return all(_open_literals(item) for item in items)
+
+
+# -- match statements ----------------------------------------------------------
+
+
+def _blocks(stmt: Statement) -> Iterator[Block]:
+    """The blocks nested directly in ``stmt`` that the same scope checks."""
+    if isinstance(stmt, Block):
+        yield stmt
+    elif isinstance(stmt, IfStmt):
+        yield from stmt.body
+        if stmt.else_body is not None:
+            yield stmt.else_body
+    elif isinstance(stmt, (WhileStmt, ForStmt)):
+        yield stmt.body
+        if stmt.else_body is not None:
+            yield stmt.else_body
+    elif isinstance(stmt, WithStmt):
+        yield stmt.body
+    elif isinstance(stmt, TryStmt):
+        yield stmt.body
+        yield from stmt.handlers
+        for block in (stmt.else_body, stmt.finally_body):
+            if block is not None:
+                yield block
+    elif isinstance(stmt, MatchStmt):
+        yield from stmt.bodies
+    elif isinstance(stmt, ClassDef):
+        yield stmt.defs
+
+
+def _match_statements(body: list[Statement]) -> Iterator[MatchStmt]:
+    """Every ``match`` in ``body``, not looking into nested functions."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (FuncDef, Decorator, OverloadedFuncDef)):
+            continue
+        if isinstance(stmt, MatchStmt):
+            yield stmt
+        for block in _blocks(stmt):
+            stack.extend(reversed(block.body))
+
+
+def _scope_body(api: object) -> list[Statement]:
+    """The statements of the function (or class, or module) being checked."""
+    scope = getattr(api, "scope", None)
+    for node in reversed(getattr(scope, "stack", [])):
+        if isinstance(node, LambdaExpr):
+            continue
+        if isinstance(node, FuncItem):
+            return node.body.body
+        if isinstance(node, TypeInfo):
+            return node.defn.defs.body
+        if isinstance(node, MypyFile):
+            return node.defs
+    return []
+
+
+def _value_patterns(pattern: Pattern) -> Iterator[ValuePattern]:
+    """Value patterns that match the subject itself (not a part of it)."""
+    if isinstance(pattern, ValuePattern):
+        yield pattern
+    elif isinstance(pattern, OrPattern):
+        for item in pattern.patterns:
+            yield from _value_patterns(item)
+    elif isinstance(pattern, AsPattern) and pattern.pattern is not None:
+        yield from _value_patterns(pattern.pattern)
+
+
+def _covers(pattern: Pattern, info: TypeInfo) -> bool:
+    """Whether ``pattern`` matches every instance of ``info``."""
+    if isinstance(pattern, AsPattern):
+        return pattern.pattern is None or _covers(pattern.pattern, info)
+    if isinstance(pattern, OrPattern):
+        return any(_covers(item, info) for item in pattern.patterns)
+    if isinstance(pattern, ClassPattern):
+        cls = pattern.class_ref.node
+        return (
+            not pattern.positionals
+            and not pattern.keyword_values
+            and isinstance(cls, TypeInfo)
+            and cls in info.mro
+        )
+    return False
+
+
+def _enclosing_match(api: object, member: Expression) -> MatchStmt | None:
+    """The match statement one of whose case patterns is ``member``."""
+    for stmt in _match_statements(_scope_body(api)):
+        for pattern in stmt.patterns:
+            if any(value.expr is member for value in _value_patterns(pattern)):
+                return stmt
+    return None
+
+
+def _subject_members(api: object, stmt: MatchStmt, info: TypeInfo) -> set[str] | None:
+    """The declared members of ``info`` the subject may be, if it may be ``<open>`` too.
+
+    None when the subject cannot be a member ``extend()`` adds (it is
+    ``Literal[P.a, P.b]``, or its type is unknown).
+    """
+    lookup = getattr(api, "lookup_type", None)
+    if lookup is None:
+        return None
+    try:
+        subject = get_proper_type(lookup(stmt.subject))
+    except KeyError:
+        return None
+    items = subject.items if isinstance(subject, UnionType) else [subject]
+    declared = set(declared_members(info))
+    members: set[str] = set()
+    may_be_open = False
+    for item in map(get_proper_type, items):
+        if isinstance(item, Instance) and item.type is info:
+            if item.last_known_value is None:
+                members |= declared
+                may_be_open = True
+            elif item.last_known_value.value in declared:
+                members.add(str(item.last_known_value.value))
+        elif isinstance(item, LiteralType) and item.fallback.type is info:
+            if item.value == names.OPEN_MEMBER:
+                may_be_open = True
+            elif item.value in declared:
+                members.add(str(item.value))
+    return members if may_be_open else None
+
+
+def _handled(stmt: MatchStmt, info: TypeInfo) -> set[str]:
+    """Members of ``info`` named by unguarded value patterns (aliases resolved)."""
+    record = metadata.read(info)
+    handled: set[str] = set()
+    if record is None:
+        return handled
+    for pattern, guard in zip(stmt.patterns, stmt.guards, strict=True):
+        if guard is not None:
+            continue
+        for value in _value_patterns(pattern):
+            expr = value.expr
+            if (
+                isinstance(expr, MemberExpr)
+                and isinstance(expr.expr, RefExpr)
+                and expr.expr.node is info
+            ):
+                canonical = record.canonical(expr.name)
+                if canonical is not None:
+                    handled.add(canonical)
+    return handled
+
+
+def check_open_match(settings: Settings, info: TypeInfo, ctx: AttributeContext) -> None:
+    """Report a match that handles every declared member of open ``info``, and no more.
+
+    Such a match looks exhaustive and is not: members ``extend()`` adds
+    match no case.  A match that leaves declared members out is visibly
+    partial; mypy's ``exhaustive-match`` judges it as for a closed enum.
+    mypy has no hook for match statements; value patterns (``case P.a:``)
+    do go through the class attribute hook, whose context is the pattern's
+    expression.  The match it belongs to is found in the scope being checked.
+    """
+    if not settings.enabled(errorcodes.OPEN_MATCH):
+        return
+    stmt = _enclosing_match(ctx.api, ctx.context)  # type: ignore[arg-type]
+    if stmt is None:
+        return
+    for pattern, guard in zip(stmt.patterns, stmt.guards, strict=True):
+        if guard is None and _covers(pattern, info):
+            return
+    members = _subject_members(ctx.api, stmt, info)
+    if members is not None and members <= _handled(stmt, info):
+        message = messages.OPEN_MATCH.format(enum=info.name)
+        fail(ctx.api, settings, errorcodes.OPEN_MATCH, message, stmt)
+
+
+def make_member_callback(
+    settings: Settings, info: TypeInfo, inner: AttributeCallback | None
+) -> AttributeCallback:
+    """``P.a`` on an open enum: its usual type, and the open-match check."""
+
+    def open_member(ctx: AttributeContext) -> Type:
+        check_open_match(settings, info, ctx)
+        return inner(ctx) if inner is not None else ctx.default_attr_type
+
+    return open_member
+
+
+# -- assert_never --------------------------------------------------------------
+
+
+def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigContext], CallableType]:
+    def assert_never_signature(ctx: FunctionSigContext) -> CallableType:
+        """``assert_never(p)`` reached by members an open enum may gain.
+
+        Without the plugin (and for ``P.<open>``) mypy reports ``Argument 1
+        to "assert_never" has incompatible type "Literal[P.<open>]"``.  With
+        it the error says that ``P`` is open; when ``P.<open>`` is all that
+        reaches the call, mypy's own error is left out (the signature takes
+        the argument's type).  Precondition: the callee is ``assert_never``.
+        """
+        signature = ctx.default_signature
+        if not settings.enabled(errorcodes.OPEN_MATCH):
+            return signature
+        if len(ctx.args) != 1 or len(ctx.args[0]) != 1 or len(signature.arg_types) != 1:
+            return signature
+        arg = ctx.args[0][0]
+        if not isinstance(arg, RefExpr):
+            return signature  # evaluating anything else twice could repeat its errors
+        typ = ctx.api.get_expression_type(arg)
+        enums = _open_literals(typ)
+        for info in enums:
+            message = messages.OPEN_ASSERT_NEVER.format(enum=info.name)
+            fail(ctx.api, settings, errorcodes.OPEN_MATCH, message, ctx.context)
+        if enums and _only_open_literals(typ):
+            return signature.copy_modified(arg_types=[typ])
+        return signature
+
+    return assert_never_signature
