@@ -53,19 +53,32 @@ _REFUSING = {name: _refusing(symbol) for name, symbol in _OPERATORS.items()}
 _DECLARED = {name: _declaration_order(symbol, name) for name, symbol in _OPERATORS.items()}
 
 
-def _user_defined(enum_cls: enum.EnumType, name: str, member_type: type) -> bool:
-    """Whether the ``name`` method ``enum_cls`` would use is the user's own.
+def _user_defined(enum_cls: enum.EnumType, member_type: type) -> set[str]:
+    """The comparison methods ``enum_cls`` would use that are the user's own.
 
-    It is when the first class in the MRO defining it is the enum itself, a
+    One is when the first class in the MRO defining it is the enum itself, a
     member-less base or a mixin, not typed_enum (its installed methods), the
-    data type or ``object``.
+    data type or ``object``.  One pass over the MRO, reading each class's
+    namespace once: this runs for every enum class created.
     """
-    ours = (_REFUSING[name], _DECLARED[name], getattr(member_type, name, None))
+    data_mro = member_type.__mro__
+    pending = dict(_OPERATORS)
+    own: set[str] = set()
     for klass in enum_cls.__mro__:
-        if name in vars(klass):
-            method = vars(klass)[name]
-            return klass not in member_type.__mro__ and not any(method is m for m in ours)
-    return False
+        namespace = vars(klass)
+        for name in [name for name in pending if name in namespace]:
+            del pending[name]
+            method = namespace[name]
+            if not (
+                klass in data_mro
+                or method is _REFUSING[name]
+                or method is _DECLARED[name]
+                or method is getattr(member_type, name, None)
+            ):
+                own.add(name)
+        if not pending:
+            break
+    return own
 
 
 def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ordered: bool) -> None:
@@ -81,7 +94,7 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
     """
     member_type: type = getattr(enum_cls, "_member_type_", object)
     own = {name for name in _OPERATORS if name in body}
-    own |= {name for name in _OPERATORS if _user_defined(enum_cls, name, member_type)}
+    own |= _user_defined(enum_cls, member_type)
     for name in _OPERATORS:
         if name in own:
             continue
