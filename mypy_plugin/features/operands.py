@@ -34,11 +34,17 @@ from mypy_plugin import names
 def items(typ: Type) -> Iterator[ProperType]:
     """The items of a (nested) union, or the type itself, as proper types."""
     proper = get_proper_type(typ)
-    if isinstance(proper, UnionType):
-        for item in proper.items:
-            yield from items(item)
-    else:
+    if not isinstance(proper, UnionType):
         yield proper
+        return
+    # A stack, not recursion: a union of a big enum's literals has hundreds.
+    stack = list(reversed(proper.items))
+    while stack:
+        item = get_proper_type(stack.pop())
+        if isinstance(item, UnionType):
+            stack.extend(reversed(item.items))
+        else:
+            yield item
 
 
 def enum_of(typ: Type) -> TypeInfo | None:
@@ -84,10 +90,16 @@ def enum_side(typ: Type) -> list[TypeInfo] | None:
     for item in items(typ):
         if isinstance(item, NoneType):
             continue
+        if isinstance(item, LiteralType) and found and item.fallback.type is found[-1]:
+            continue  # the common run of one enum's literals, decided already
         info = enum_of(item)
-        if info is None or not info.enum_members:
+        if info is None:
             return None
         if info not in found:
+            # enum_members walks the class's names: once per class, not once
+            # per literal (a union of a big enum's members made this quadratic).
+            if not info.enum_members:
+                return None
             found.append(info)
     return found
 
