@@ -10,7 +10,7 @@ stdlib class exactly as it does for a direct subclass.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Self, TypeVar, overload
+from typing import TYPE_CHECKING, Never, Self, TypeVar, overload
 
 from typed_enum import _open
 from typed_enum._lookup import name_error
@@ -20,6 +20,10 @@ from typed_enum._ordering import install_comparisons
 __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "OrderedEnum", "StrEnum"]
 
 _D = TypeVar("_D")
+
+# mypy reads a name MYPY as always true (as TYPE_CHECKING), pyright does not:
+# ``if TYPE_CHECKING and not MYPY`` is for type checkers other than mypy.
+MYPY = False
 
 if TYPE_CHECKING:
     # Type checkers see stdlib's metaclass.  pyright types every ``.value``
@@ -118,6 +122,18 @@ class StrEnum(Enum, enum.StrEnum):
 
     ``auto()`` gives the lower-cased member name, as in stdlib.
     """
+
+    if TYPE_CHECKING and not MYPY:
+        # The run-time methods raise TypeError.  ``other: Never`` tells
+        # pyright (which has no plugins) that no operand is accepted, so
+        # ``Mode.read < Mode.write`` is an error there too.  All four are
+        # needed: with one, the reflected ``str.__gt__`` is found.  mypy skips
+        # this block (it reads MYPY as true): the plugin reports ordering with
+        # its own code, also for sorted()/min()/max(), which these cannot.
+        def __lt__(self, other: Never) -> bool: ...  # pyright: ignore[reportIncompatibleMethodOverride]
+        def __le__(self, other: Never) -> bool: ...  # pyright: ignore[reportIncompatibleMethodOverride]
+        def __gt__(self, other: Never) -> bool: ...  # pyright: ignore[reportIncompatibleMethodOverride]
+        def __ge__(self, other: Never) -> bool: ...  # pyright: ignore[reportIncompatibleMethodOverride]
 
 
 class Flag(Enum, enum.Flag):
