@@ -61,10 +61,15 @@ def _enum_class(api: CheckerPluginInterface, expr: Expression) -> TypeInfo | Non
 
 
 def _enum_of(typ: ProperType) -> TypeInfo | None:
+    """The enum class of ``Color`` (a class object) or of a ``type[Color]`` value."""
+    info = None
     if isinstance(typ, CallableType) and typ.is_type_obj():
         info = typ.type_object()
-        return info if info.is_enum else None
-    return None
+    elif isinstance(typ, TypeType) and isinstance(typ.item, Instance):
+        # An enum with members has no subclasses: type[Color] is Color itself
+        # (but type[Base] of a member-less base may be any subclass).
+        info = typ.item.type if typ.item.type.enum_members else None
+    return info if info is not None and info.is_enum else None
 
 
 def _checked_call(

@@ -38,12 +38,14 @@ and it stays subclassable.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 
 from mypy.nodes import (
     MDEF,
     Block,
     ClassDef,
+    Context,
     Decorator,
     Expression,
     ForStmt,
@@ -172,17 +174,31 @@ def _blocks(stmt: Statement) -> Iterator[Block]:
         yield stmt.defs
 
 
-def _match_statements(body: list[Statement]) -> Iterator[MatchStmt]:
-    """Every ``match`` in ``body``, not looking into nested functions."""
-    stack = list(reversed(body))
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, (FuncDef, Decorator, OverloadedFuncDef)):
+def _spans(stmt: Statement, line: int) -> bool:
+    """Whether ``stmt`` may contain ``line`` (True when its extent is unknown)."""
+    end = stmt.end_line
+    return end is None or stmt.line <= line <= end
+
+
+def _match_statements(body: list[Statement], line: int) -> Iterator[MatchStmt]:
+    """The ``match`` statements around ``line`` in ``body``, innermost last.
+
+    Statements of a block are in line order, so each level needs only the
+    last one starting at or before ``line``.  Nested functions are checked
+    in their own scope and not looked into.
+    """
+    blocks = [body]
+    while blocks:
+        statements = blocks.pop()
+        index = bisect_right(statements, line, key=lambda stmt: stmt.line) - 1
+        if index < 0:
+            continue
+        stmt = statements[index]
+        if isinstance(stmt, (FuncDef, Decorator, OverloadedFuncDef)) or not _spans(stmt, line):
             continue
         if isinstance(stmt, MatchStmt):
             yield stmt
-        for block in _blocks(stmt):
-            stack.extend(reversed(block.body))
+        blocks.extend(block.body for block in _blocks(stmt))
 
 
 def _scope_body(api: object) -> list[Statement]:
@@ -228,12 +244,41 @@ def _covers(pattern: Pattern, info: TypeInfo) -> bool:
     return False
 
 
-def _enclosing_match(api: object, member: Expression) -> MatchStmt | None:
-    """The match statement one of whose case patterns is ``member``."""
-    for stmt in _match_statements(_scope_body(api)):
+def _in_pattern(api: object) -> bool:
+    """Whether mypy is checking a case pattern now (cheap; True if it cannot tell)."""
+    checker = getattr(api, "pattern_checker", None)
+    stack = getattr(checker, "type_context", None)
+    return bool(stack) if isinstance(stack, list) else True
+
+
+def _enclosing_match(api: object, member: Context) -> MatchStmt | None:
+    """The match statement one of whose case patterns is ``member``.
+
+    Only while a pattern is being checked: ``P.a`` anywhere else (the far
+    more common case) costs no walk.
+    """
+    if not _in_pattern(api):
+        return None
+    for stmt in _match_statements(_scope_body(api), member.line):
         for pattern in stmt.patterns:
             if any(value.expr is member for value in _value_patterns(pattern)):
                 return stmt
+    return None
+
+
+def _names_member_of(expr: Expression, info: TypeInfo) -> bool:
+    """``expr`` is ``P.x`` (or ``module.P.x``) for the class ``info``."""
+    return (
+        isinstance(expr, MemberExpr) and isinstance(expr.expr, RefExpr) and expr.expr.node is info
+    )
+
+
+def _first_member_pattern(stmt: MatchStmt, info: TypeInfo) -> Expression | None:
+    """The first case expression naming a member of ``info`` (``P.a``)."""
+    for pattern in stmt.patterns:
+        for value in _value_patterns(pattern):
+            if _names_member_of(value.expr, info):
+                return value.expr
     return None
 
 
@@ -280,11 +325,7 @@ def _handled(stmt: MatchStmt, info: TypeInfo) -> set[str]:
             continue
         for value in _value_patterns(pattern):
             expr = value.expr
-            if (
-                isinstance(expr, MemberExpr)
-                and isinstance(expr.expr, RefExpr)
-                and expr.expr.node is info
-            ):
+            if isinstance(expr, MemberExpr) and _names_member_of(expr, info):
                 canonical = record.canonical(expr.name)
                 if canonical is not None:
                     handled.add(canonical)
@@ -303,9 +344,9 @@ def check_open_match(settings: Settings, info: TypeInfo, ctx: AttributeContext) 
     """
     if not settings.enabled(errorcodes.OPEN_MATCH):
         return
-    stmt = _enclosing_match(ctx.api, ctx.context)  # type: ignore[arg-type]
-    if stmt is None:
-        return
+    stmt = _enclosing_match(ctx.api, ctx.context)
+    if stmt is None or _first_member_pattern(stmt, info) is not ctx.context:
+        return  # judged once per match, from its first case naming a member
     for pattern, guard in zip(stmt.patterns, stmt.guards, strict=True):
         if guard is None and _covers(pattern, info):
             return
