@@ -1,0 +1,403 @@
+"""The plugin gives the same diagnostics however mypy runs.
+
+A small multi-module project (``pkg.colors`` defines the enum, ``pkg.paint``
+and ``pkg.report`` use it) is type-checked after each of a sequence of edits
+to the enum module, four ways, each in its own copy of the project:
+
+- clean: ``--no-incremental``;
+- cache: one cache directory kept across the edits; after each edit mypy
+  runs once on the edit, once more with nothing changed (everything from the
+  cache), and once after a change to the modules that use the enum (those
+  are re-checked against the enum's class as read back from the cache);
+- daemon: ``dmypy run`` on one daemon kept across the edits (fine-grained
+  updates), also once more after a change to the users;
+- parallel: ``--num-workers 2`` with a cache kept across the edits (mypy
+  2.0+; older releases have no such option).
+
+Each way must produce exactly the expected diagnostics at every step, so all
+four agree.  The plugin keeps its state in ``info.metadata`` and Var flags
+only; state kept anywhere else shows up here as a stale or missing error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from mypy.version import __version__ as mypy_version
+
+MYPY_INI = """\
+[mypy]
+plugins = mypy_plugin
+strict = true
+"""
+
+PAINT = """\
+from typing import assert_never
+
+from pkg.colors import Color
+
+
+def describe(c: Color) -> str:
+    match c:
+        case Color.red:
+            return "red"
+        case Color.green:
+            return "green"
+        case _:
+            assert_never(c)
+
+
+def initial(c: Color) -> str:
+    if c is Color.red:
+        return "r"
+    elif c is Color.green:
+        return "g"
+    else:
+        assert_never(c)
+
+
+def number(c: Color) -> int:
+    return c.value
+
+
+def next_number() -> int:
+    return Color.red.value + 1
+"""
+
+# Its notes make mypy 2.4's daemon re-check this module on every run: the
+# checks that must go stale-free are in paint.py, which has no top-level code.
+REPORT = """\
+from pkg.colors import Color
+from pkg.paint import describe
+
+LINES = [describe(c) for c in Color]
+reveal_type(Color.crimson)
+"""
+
+# The match in describe() and the if/elif chain in initial() end in
+# assert_never(c): lines 13 and 22.
+MATCH_LINE, CHAIN_LINE = 13, 22
+
+
+def never(line: int, members: str) -> str:
+    return (
+        f'pkg/paint.py:{line}: error: Argument 1 to "assert_never" has incompatible type '
+        f'"Literal[{members}]"; expected "Never"  [arg-type]'
+    )
+
+
+def open_reaches(line: int) -> str:
+    return (
+        f'pkg/paint.py:{line}: error: "Color" is open (declared with open=True), so members '
+        "added by extend() reach this assert_never(); handle them before it (raise, or "
+        "return a default)  [typed-enum-open-match]"
+    )
+
+
+def value_type(union: str) -> str:
+    return (
+        f'pkg/paint.py:26: error: Incompatible return value type (got "{union}", '
+        'expected "int")  [return-value]'
+    )
+
+
+def no_green(line: int) -> str:
+    return f'pkg/paint.py:{line}: error: "type[Color]" has no attribute "green"  [attr-defined]'
+
+
+CRIMSON_IS_RED = 'pkg/report.py:5: note: Revealed type is "Literal[pkg.colors.Color.red]?"'
+
+OLDEST_MYPY = mypy_version.startswith("1.14.")
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    colors: str
+    """The whole of ``pkg/colors.py`` after the edit."""
+    expected: tuple[str, ...]
+    not_on_oldest: tuple[str, ...] = ()
+    """Lines of ``expected`` that mypy 1.14 does not report (a mypy difference)."""
+
+    def expected_here(self) -> list[str]:
+        left_out = self.not_on_oldest if OLDEST_MYPY else ()
+        return sorted(line for line in self.expected if line not in left_out)
+
+
+HEAD = "from typed_enum import Enum, alias\n\n\n"
+
+STEPS = (
+    Step(
+        "start",
+        HEAD + "class Color(Enum):\n    red = 1\n    green = 2\n    crimson = alias(red)\n",
+        (CRIMSON_IS_RED,),
+    ),
+    Step(
+        "add_member",
+        HEAD + "class Color(Enum):\n    red = 1\n    green = 2\n    crimson = alias(red)\n"
+        "    blue = 3\n",
+        (never(MATCH_LINE, "Color.blue"), never(CHAIN_LINE, "Color.blue"), CRIMSON_IS_RED),
+    ),
+    Step(
+        # navy is not a member: the match still misses only blue.
+        "add_alias",
+        HEAD + "class Color(Enum):\n    red = 1\n    green = 2\n    crimson = alias(red)\n"
+        "    blue = 3\n    navy = blue\n",
+        (never(MATCH_LINE, "Color.blue"), never(CHAIN_LINE, "Color.blue"), CRIMSON_IS_RED),
+    ),
+    Step(
+        # .value of a Color is now int | str (the plugin's union over members).
+        "change_value",
+        HEAD + "class Color(Enum):\n    red = 1\n    green = 2\n    crimson = alias(red)\n"
+        '    blue = "blue"\n    navy = blue\n',
+        (
+            never(MATCH_LINE, "Color.blue"),
+            never(CHAIN_LINE, "Color.blue"),
+            value_type("int | str"),
+            CRIMSON_IS_RED,
+        ),
+    ),
+    Step(
+        # Members added by extend() reach assert_never; .value may be anything.
+        "make_open",
+        HEAD + "class Color(Enum, open=True):\n    red = 1\n    green = 2\n"
+        '    crimson = alias(red)\n    blue = "blue"\n    navy = blue\n',
+        (
+            open_reaches(MATCH_LINE),
+            never(MATCH_LINE, "Color.<open>, Color.blue"),
+            open_reaches(CHAIN_LINE),
+            never(CHAIN_LINE, "Color.<open>, Color.blue"),
+            value_type("int | str | Any"),
+            CRIMSON_IS_RED,
+        ),
+    ),
+    Step(
+        "rename_member",
+        HEAD + "class Color(Enum, open=True):\n    red = 1\n    lime = 2\n"
+        '    crimson = alias(red)\n    blue = "blue"\n    navy = blue\n',
+        (
+            no_green(10),
+            open_reaches(MATCH_LINE),
+            never(MATCH_LINE, "Color.<open>, Color.blue, Color.lime"),
+            no_green(19),
+            open_reaches(CHAIN_LINE),
+            never(CHAIN_LINE, "Color.<open>, Color.blue, Color.lime"),
+            value_type("int | str | Any"),
+            CRIMSON_IS_RED,
+        ),
+        # mypy 1.14 stops narrowing a match at a case it cannot resolve
+        # (case Color.green), so nothing reaches its assert_never; 2.4 goes on.
+        not_on_oldest=(
+            open_reaches(MATCH_LINE),
+            never(MATCH_LINE, "Color.<open>, Color.blue, Color.lime"),
+        ),
+    ),
+)
+
+_UNION = re.compile(r"Union\[([^\[\]]*)\]")
+_LITERAL = re.compile(r"Literal\[([^\[\]]*)\]")
+
+
+def _sorted_items(match: re.Match[str]) -> str:
+    return f"Literal[{', '.join(sorted(match.group(1).split(', ')))}]"
+
+
+def normalise(output: str) -> list[str]:
+    """mypy's diagnostics, without the summary, in the newest mypy's rendering."""
+    lines = []
+    for line in output.splitlines():
+        if not line.startswith("pkg/"):
+            continue  # "Found 2 errors ...", "Success: ...", "Daemon started"
+        line = line.replace("builtins.", "")
+        line = _UNION.sub(lambda m: " | ".join(m.group(1).split(", ")), line)
+        # mypy lists an enum's members in declaration order when it has just
+        # analysed the class, and in alphabetical order when it read the class
+        # from the cache (its cache stores a class's names sorted), with or
+        # without the plugin, on 1.14.1 and 2.4.1 alike: not the plugin's to fix.
+        line = _LITERAL.sub(_sorted_items, line)
+        lines.append(line)
+    return sorted(lines)
+
+
+class Project:
+    """One copy of the project, edited step by step."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._tick = 0
+        (root / "pkg").mkdir(parents=True)
+        (root / "mypy.ini").write_text(MYPY_INI)
+        self._write("pkg/__init__.py", "")
+        self._write("pkg/paint.py", PAINT)
+        self._write("pkg/report.py", REPORT)
+
+    def _write(self, path: str, text: str) -> None:
+        target = self.root / path
+        target.write_text(text)
+        # dmypy and the cache notice a change by mtime first: give every
+        # write its own second (rather than sleeping between edits).
+        self._tick += 2
+        stamp = 1_700_000_000 + self._tick
+        os.utime(target, (stamp, stamp))
+
+    def edit(self, step: Step) -> None:
+        self._write("pkg/colors.py", step.colors)
+
+    def touch_users(self) -> None:
+        """Change the users of the enum (not their lines) so mypy re-checks them."""
+        for path in ("pkg/paint.py", "pkg/report.py"):
+            text = (self.root / path).read_text()
+            self._write(path, text + f"# touched {self._tick}\n")
+
+    def mypy(self, *args: str) -> list[str]:
+        return self._run([sys.executable, "-m", "mypy", *args, "pkg"])
+
+    def _run(self, command: list[str]) -> list[str]:
+        done = subprocess.run(
+            command,
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+            env={**os.environ, "MYPY_FORCE_COLOR": "0", "NO_COLOR": "1"},
+        )
+        if done.returncode not in (0, 1) or "Traceback" in done.stderr + done.stdout:
+            pytest.fail(
+                f"{' '.join(command)} crashed ({done.returncode}):\n{done.stdout}{done.stderr}"
+            )
+        return normalise(done.stdout)
+
+
+def _walk(project: Project, runs: Callable[[], dict[str, list[str]]]) -> None:
+    """Edit step by step; every run after each edit must give the expected output."""
+    mismatches = []
+    for step in STEPS:
+        project.edit(step)
+        expected = step.expected_here()
+        for label, got in runs().items():
+            if got != expected:
+                mismatches.append(
+                    f"after {step.name!r} ({label}):\n  got      {got}\n  expected {expected}"
+                )
+    assert not mismatches, "\n".join(mismatches)
+
+
+def test_clean_runs(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    _walk(project, lambda: {"clean": project.mypy("--no-incremental")})
+
+
+def test_cache_runs(tmp_path: Path) -> None:
+    project = Project(tmp_path / "project")
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+
+    def runs() -> dict[str, list[str]]:
+        after_edit = project.mypy(*cache)
+        unchanged = project.mypy(*cache)
+        project.touch_users()
+        users_rechecked = project.mypy(*cache)
+        return {
+            "incremental after the edit": after_edit,
+            "from the cache": unchanged,
+            "users re-checked, enum from the cache": users_rechecked,
+        }
+
+    _walk(project, runs)
+
+
+@pytest.fixture
+def daemon(tmp_path: Path) -> Iterator[Callable[[Project], list[str]]]:
+    status = str(tmp_path / "dmypy.json")
+    dmypy = [sys.executable, "-m", "mypy.dmypy", "--status-file", status]
+
+    def run(project: Project) -> list[str]:
+        return project._run([*dmypy, "run", "--", "pkg"])
+
+    yield run
+    if os.path.exists(status):
+        stopped = subprocess.run([*dmypy, "stop"], capture_output=True, timeout=60, check=False)
+        if stopped.returncode != 0:
+            subprocess.run([*dmypy, "kill"], capture_output=True, timeout=60, check=False)
+
+
+def test_daemon_runs(tmp_path: Path, daemon: Callable[[Project], list[str]]) -> None:
+    project = Project(tmp_path / "project")
+
+    def runs() -> dict[str, list[str]]:
+        after_edit = daemon(project)
+        project.touch_users()
+        return {"dmypy after the edit": after_edit, "dmypy, users changed": daemon(project)}
+
+    _walk(project, runs)
+
+
+def _has_num_workers() -> bool:
+    usage = subprocess.run(
+        [sys.executable, "-m", "mypy", "--help"], capture_output=True, text=True, check=False
+    ).stdout
+    return "--num-workers" in usage
+
+
+@pytest.mark.skipif(
+    not _has_num_workers(), reason="this mypy has no --num-workers option (no parallel checking)"
+)
+def test_parallel_runs(tmp_path: Path) -> None:
+    project = Project(tmp_path / "project")
+    args = ("--num-workers", "2", "--cache-dir", str(tmp_path / "cache"))
+
+    def runs() -> dict[str, list[str]]:
+        after_edit = project.mypy(*args)
+        project.touch_users()
+        return {
+            "parallel after the edit": after_edit,
+            "parallel, users changed": project.mypy(*args),
+        }
+
+    _walk(project, runs)
+
+
+DUPLICATE = """\
+from typed_enum import Enum
+
+
+class Color(Enum):
+    red = 1
+    scarlet = 1
+"""
+
+
+def _duplicate_errors(root: Path, cache: Path) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(cache), "colors.py"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    return [line for line in done.stdout.splitlines() if "[typed-enum-duplicate-value]" in line]
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["switched-off-later", "switched-on-later"])
+def test_switching_a_check_invalidates_the_cache(tmp_path: Path, first: bool) -> None:
+    """The plugin's config section counts for the cache as mypy's own options do."""
+    (tmp_path / "colors.py").write_text(DUPLICATE)
+    cache = tmp_path / "cache"
+
+    def configure(enabled: bool) -> None:
+        section = "" if enabled else "\n[mypy.plugins.typed_enum]\nduplicate-value = false\n"
+        (tmp_path / "mypy.ini").write_text(MYPY_INI + section)
+
+    for enabled in (first, not first):
+        configure(enabled)
+        errors = _duplicate_errors(tmp_path, cache)
+        assert [e.split(": error:")[0] for e in errors] == (["colors.py:6"] if enabled else [])
