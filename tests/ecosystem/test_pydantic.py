@@ -14,24 +14,15 @@ import enum
 import json
 
 import pytest
+from _enums import Level, Mode
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from typed_enum import Enum, IntEnum, IntFlag, StrEnum, alias
+from typed_enum import Enum, IntFlag, StrEnum, alias
 
 
 class Color(Enum):
     red = 1
     green = 2
-
-
-class Level(IntEnum):
-    low = 1
-    high = 2
-
-
-class Mode(StrEnum):
-    read = "r"
-    write = "w"
 
 
 class Perm(IntFlag):

@@ -23,24 +23,9 @@ from pathlib import Path
 
 import orjson
 import pytest
+from _enums import Color, Level, Mode
 
-from typed_enum import Enum, Flag, IntEnum, IntFlag, StrEnum, alias
-
-
-class Color(Enum):
-    red = 1
-    green = 2
-    crimson = alias(red)
-
-
-class Level(IntEnum):
-    low = 1
-    high = 2
-
-
-class Mode(StrEnum):
-    read = "r"
-    write = "w"
+from typed_enum import Flag, IntFlag
 
 
 class Perm(IntFlag):

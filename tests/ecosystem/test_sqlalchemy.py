@@ -16,25 +16,10 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from _enums import Color, Level, Mode
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from typed_enum import Enum, IntEnum, StrEnum, alias
-
-
-class Color(Enum):
-    red = 1
-    green = 2
-    crimson = alias(red)
-
-
-class Level(IntEnum):
-    low = 1
-    high = 2
-
-
-class Mode(StrEnum):
-    read = "r"
-    write = "w"
+from typed_enum import Enum, StrEnum
 
 
 class Plugin(StrEnum, open=True):

@@ -9,26 +9,10 @@ import functools
 from typing import Literal, get_args, get_origin, get_type_hints
 
 import pytest
+from _enums import Color, Level, Mode
 
 import typed_enum
-from typed_enum import Enum, IntEnum, StrEnum, alias
-
-
-class Color(Enum):
-    red = 1
-    green = 2
-    crimson = alias(red)
-
-
-class Level(IntEnum):
-    low = 1
-    high = 2
-
-
-class Mode(StrEnum):
-    read = "r"
-    write = "w"
-
+from typed_enum import Enum
 
 # -- dataclasses -------------------------------------------------------------
 
