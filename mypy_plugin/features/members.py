@@ -129,7 +129,7 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     typed = is_typed_enum(info)
     record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
     evaluator = values.Evaluator(info)
-    seen: list[tuple[str, metadata.Value]] = []
+    seen: dict[object, str] = {}  # comparable value -> first member with it
     statements = _member_statements(info, ctx.cls.defs.body)
     assigned = [name for name, _ in statements]
     for name, stmt in statements:
@@ -159,7 +159,8 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
             continue
         record.members.append(name)
         record.values[name] = value
-        seen.append((name, value))
+        if value is not None:
+            seen.setdefault(values.comparable(value), name)
     metadata.write(info, record)
 
 
@@ -197,14 +198,11 @@ def _report_bad_alias(
     fail(ctx.api, settings, errorcodes.BAD_ALIAS, message, stmt)
 
 
-def _duplicate_of(value: metadata.Value, seen: list[tuple[str, metadata.Value]]) -> str | None:
+def _duplicate_of(value: metadata.Value, seen: dict[object, str]) -> str | None:
+    """The first member whose value equals ``value``: one dict lookup, not a scan."""
     if value is None:
         return None
-    key = values.comparable(value)
-    for name, other in seen:
-        if other is not None and values.comparable(other) == key:
-            return name
-    return None
+    return seen.get(values.comparable(value))
 
 
 def _unmember(info: TypeInfo, name: str) -> None:
