@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Final
 
+from typed_enum._lookup import closest_name
+
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """``"; did you mean 'red'?"`` for the closest candidate, or ``""``."""
-    names = list(candidates)
-    folded = [n for n in names if n.casefold() == word.casefold()]
-    close = folded or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f'; did you mean "{close[0]}"?' if close else ""
+    """``'; did you mean "red"?'`` for the closest candidate, or ``""``.
+
+    The same choice as the runtime's errors, quoted as mypy quotes names.
+    """
+    close = closest_name(word, candidates)
+    return f'; did you mean "{close}"?' if close is not None else ""
 
 
 # typed-enum-duplicate-value

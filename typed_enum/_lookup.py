@@ -10,20 +10,28 @@ import difflib
 import enum
 from collections.abc import Iterable
 
-__all__ = ["did_you_mean", "name_error", "value_error"]
+__all__ = ["closest_name", "did_you_mean", "name_error", "value_error"]
 
 #: How many valid values an error message lists before it says "and N more".
 _MAX_LISTED = 12
 
 
-def did_you_mean(word: object, candidates: Iterable[str]) -> str:
-    """``"; did you mean 'red'?"`` for the closest candidate, or ``""``."""
-    if not isinstance(word, str):
-        return ""
+def closest_name(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate ``word`` was most likely meant as: same letters in another
+    case first, else the closest spelling; None when nothing is close.
+
+    The mypy plugin's did-you-means use it too, so both halves suggest alike.
+    """
     names = list(candidates)
     folded = [n for n in names if n.casefold() == word.casefold()]
     close = folded or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return close[0] if close else None
+
+
+def did_you_mean(word: object, candidates: Iterable[str]) -> str:
+    """``"; did you mean 'red'?"`` for the closest candidate, or ``""``."""
+    close = closest_name(word, candidates) if isinstance(word, str) else None
+    return f"; did you mean {close!r}?" if close is not None else ""
 
 
 def _listing(items: list[str]) -> str:
