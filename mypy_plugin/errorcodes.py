@@ -53,3 +53,23 @@ EXHAUSTIVE_MAP: Final = _code(
 OPEN_EXHAUSTIVE_MAP: Final = _code(
     "open-exhaustive-map", "Check that exhaustive_map() is not used on an open enum"
 )
+ANNOTATED_MEMBER: Final = _code(
+    "annotated-member", "Check that enum members carry no annotation (DOG: int = 2)"
+)
+IGNORED_NAME: Final = _code(
+    "ignored-name", "Check that names listed in _ignore_ are not used as class attributes"
+)
+VALUE_ANNOTATION: Final = _code(
+    "value-annotation", "Check that member values fit the enum's declared _value_ type"
+)
+MEMBER_ARGUMENTS: Final = _code(
+    "member-arguments", "Check that member values fit the enum's own __init__ and __new__"
+)
+FLAG_COMBINATIONS: Final = _code(
+    "flag-combinations",
+    "Check that assert_never() is not reached by Flag values that combine members",
+)
+BARE_AUTO: Final = _code("bare-auto", "Check that auto is called (x = auto(), not x = auto)")
+ORDER_MISMATCH: Final = _code(
+    "order-mismatch", "Check that _order_ lists the members in their definition order"
+)

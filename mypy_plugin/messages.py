@@ -22,11 +22,68 @@ DUPLICATE_VALUE: Final = (
     'Member "{name}" of "{enum}" repeats the value of "{other}"; declare '
     "{name} = alias({other}) if it is another name for {other}, or give it a value of its own"
 )
+DUPLICATE_FUNCTIONAL_VALUE: Final = (
+    'Member "{name}" of "{enum}" repeats the value of "{other}"; give it a value of its own '
+    "(the functional API cannot declare aliases: write a class with {name} = alias({other}) "
+    "if it is another name for {other})"
+)
 
 # typed-enum-bad-alias
 BAD_ALIAS: Final = (
     'alias() target {target} is not a member of "{enum}" defined above "{name}"{hint}'
 )
+
+# typed-enum-open-match
+OPEN_MATCH: Final = (
+    '"{enum}" is open (declared with open=True), so extend() may add members that no case '
+    'handles; add "case _:" to this match'
+)
+OPEN_ASSERT_NEVER: Final = (
+    '"{enum}" is open (declared with open=True), so members added by extend() reach this '
+    "assert_never(); handle them before it (raise, or return a default)"
+)
+
+# typed-enum-exhaustive-map
+MAP_MISSING: Final = (
+    'exhaustive_map({enum}, ...) has no entry for {enum}.{member}; give every "{enum}" member '
+    "exactly one entry"
+)
+MAP_FOREIGN: Final = 'exhaustive_map({enum}, ...) key of type {key} is not a member of "{enum}"'
+
+# typed-enum-open-exhaustive-map
+MAP_OPEN: Final = (
+    'exhaustive_map({enum}, ...): "{enum}" is open (declared with open=True), so no map covers '
+    "all of its members; use a dict with a default for members added by extend()"
+)
+
+# typed-enum-bad-lookup
+BAD_VALUE: Final = '{value} is not a valid "{enum}"; valid values are {valid}'
+BAD_VALUE_NO_MEMBERS: Final = '{value} is not a valid "{enum}": it has no members'
+BAD_FLAG_VALUE: Final = (
+    '{value} is not a valid "{enum}": bits {bits} belong to no member, and "{enum}" keeps '
+    "the STRICT boundary; valid values are combinations of {valid}"
+)
+BAD_NAME: Final = '"{name}" is not a member of "{enum}"{hint}'
+BAD_CONSTANT_VALUE: Final = '{value} is not a value of "{group}"; its values are {valid}'
+BAD_CONSTANT_NAME: Final = '"{name}" is not a constant of "{group}"{hint}'
+
+# typed-enum-member-value-type
+MEMBER_VALUE_TYPE: Final = (
+    'Member "{name}" of "{enum}" has the {kind} value {value}, but "{enum}" members are '
+    "{expected}{why}; give it {article} {expected} value"
+)
+
+# typed-enum-closed-extend
+CLOSED_EXTEND: Final = (
+    '"{enum}" is closed, so extend() cannot add members to it; declare it with '
+    "class {enum}(..., open=True) if members may be added at run time"
+)
+
+# typed-enum-subclass-with-members
+# Word for word mypy's own [misc] message, reported first under our code so
+# that mypy's duplicate on the same line is dropped (errors are de-duplicated
+# by line and text).
+SUBCLASS_WITH_MEMBERS: Final = 'Cannot extend enum with existing members: "{base}"'
 
 # typed-enum-ordering
 ORDERING: Final = '"{enum}" is not ordered: {what} {outcome}; {fix}'
@@ -58,25 +115,52 @@ CROSS_EQUALITY_VALUES: Final = (
     "compare .value if that is meant"
 )
 
-# typed-enum-open-match
-OPEN_MATCH: Final = (
-    '"{enum}" is open (declared with open=True), so extend() may add members that no case '
-    'handles; add "case _:" to this match'
-)
-OPEN_ASSERT_NEVER: Final = (
-    '"{enum}" is open (declared with open=True), so members added by extend() reach this '
-    "assert_never(); handle them before it (raise, or return a default)"
+# typed-enum-annotated-member
+# Word for word mypy's own [misc] message: reported one column before it, so
+# mypy's sorts second and is dropped as a duplicate (same line and text).
+ANNOTATED_MEMBER: Final = "Enum members must be left unannotated"
+
+# typed-enum-ignored-name
+IGNORED_NAME: Final = (
+    '"{name}" is listed in {enum}._ignore_, so it is deleted from "{enum}" when the class is '
+    "created; it is not an attribute"
 )
 
-# typed-enum-exhaustive-map
-MAP_MISSING: Final = (
-    'exhaustive_map({enum}, ...) has no entry for {enum}.{member}; give every "{enum}" member '
-    "exactly one entry"
+# typed-enum-value-annotation
+VALUE_ANNOTATION: Final = (
+    'Member "{name}" of "{enum}" has a value of type {actual}, but "{enum}" declares '
+    "_value_: {declared}"
 )
-MAP_FOREIGN: Final = 'exhaustive_map({enum}, ...) key of type {key} is not a member of "{enum}"'
 
-# typed-enum-open-exhaustive-map
-MAP_OPEN: Final = (
-    'exhaustive_map({enum}, ...): "{enum}" is open (declared with open=True), so no map covers '
-    "all of its members; use a dict with a default for members added by extend()"
+# Word for word mypy's own [assignment] message, reported first on the same
+# line, so that mypy's is dropped as a duplicate.
+VALUE_ASSIGNMENT: Final = (
+    "Incompatible types in assignment (expression has type {actual}, variable has type {declared})"
+)
+
+# typed-enum-member-arguments
+MEMBER_ARITY: Final = (
+    'Member "{name}" of "{enum}" passes {given} to {method}{signature}, which takes {expected}'
+)
+MEMBER_ARGUMENT: Final = (
+    'Member "{name}" of "{enum}" passes {value} (type {actual}) as "{param}" of {method}, '
+    "which expects {expected}"
+)
+
+# typed-enum-flag-combinations
+FLAG_ASSERT_NEVER: Final = (
+    '"{enum}" is a Flag: combinations of its members (and {enum}(0)) are values too, and they '
+    "reach this assert_never(); handle them before it"
+)
+
+# typed-enum-bare-auto
+BARE_AUTO: Final = (
+    'Member "{name}" of "{enum}" is the class auto itself, not a generated value; '
+    "write {name} = auto()"
+)
+
+# typed-enum-order-mismatch
+ORDER_MISMATCH: Final = (
+    'member order does not match _order_ in "{enum}": the members are {members}, _order_ '
+    "lists {order}; list the members in definition order"
 )

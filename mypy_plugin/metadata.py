@@ -14,7 +14,7 @@ from mypy.nodes import TypeInfo
 from mypy_plugin import names
 
 #: Bump when the record's shape changes, so stale caches are re-derived.
-VERSION: Final = 1
+VERSION: Final = 3
 
 # A member value the plugin could evaluate statically, as [kind, value]:
 # ["int", 1], ["str", "a"], ["bool", True], ["float", 1.5], ["bytes", "latin-1 text"],
@@ -37,6 +37,10 @@ class EnumRecord:
     """Canonical member name -> its statically known value."""
     data_type: str | None = None
     """Fullname of the mixin data type (``builtins.int``), or None."""
+    boundary: str | None = None
+    """A Flag's boundary (``STRICT``, ``KEEP``, ...) as far as it is known, else None."""
+    ignored: list[str] = field(default_factory=list)
+    """Names listed in ``_ignore_``: deleted from the class at run time."""
 
     def serialize(self) -> dict[str, Any]:
         return {
@@ -47,6 +51,8 @@ class EnumRecord:
             "aliases": dict(self.aliases),
             "values": dict(self.values),
             "data_type": self.data_type,
+            "boundary": self.boundary,
+            "ignored": list(self.ignored),
         }
 
     @classmethod
@@ -60,6 +66,8 @@ class EnumRecord:
             aliases=dict(data["aliases"]),
             values=dict(data["values"]),
             data_type=data["data_type"],
+            boundary=data.get("boundary"),
+            ignored=list(data.get("ignored", [])),
         )
 
     def canonical(self, name: str) -> str | None:
@@ -77,3 +85,18 @@ def read(info: TypeInfo) -> EnumRecord | None:
 
 def write(info: TypeInfo, record: EnumRecord) -> None:
     info.metadata[names.METADATA_KEY] = record.serialize()
+
+
+# -- Constants groups (features/constants.py) --------------------------------
+
+
+def read_constants(info: TypeInfo) -> dict[str, Value] | None:
+    """The constants a ``Constants`` group declares itself (name -> value), or None."""
+    data = info.metadata.get(names.CONSTANTS_METADATA_KEY)
+    if not data or data.get("version") != VERSION:
+        return None
+    return dict(data["constants"])
+
+
+def write_constants(info: TypeInfo, constants: dict[str, Value]) -> None:
+    info.metadata[names.CONSTANTS_METADATA_KEY] = {"version": VERSION, "constants": constants}

@@ -10,6 +10,8 @@ from typing import Final
 
 # The record each analysed enum class keeps in ``TypeInfo.metadata``.
 METADATA_KEY: Final = "typed_enum"
+# The record of a ``Constants`` group (its own constants and their values).
+CONSTANTS_METADATA_KEY: Final = "typed_enum.constants"
 
 # The synthetic member an open enum gets (features/open_enums.py): it stands for
 # the members extend() may add, so no declared set is exhaustive.  Not an
@@ -29,6 +31,10 @@ ENUM_MAP: Final = "typed_enum._maps.EnumMap"
 CONSTANT: Final = "typed_enum._constants.constant"
 CONSTANTS: Final = "typed_enum._constants.Constants"
 NAMED_CONSTANT: Final = "typed_enum._constants.NamedConstant"
+INT_CONSTANT: Final = "typed_enum._constants.IntConstant"
+STR_CONSTANT: Final = "typed_enum._constants.StrConstant"
+FLOAT_CONSTANT: Final = "typed_enum._constants.FloatConstant"
+BYTES_CONSTANT: Final = "typed_enum._constants.BytesConstant"
 
 # Classmethods of typed_enum.Enum, by bare name (method hooks are asked with
 # the receiver class's fullname, ``t.Color.from_name``).
@@ -39,6 +45,7 @@ TRY_FROM_VALUE: Final = "try_from_value"
 EXTEND: Final = "extend"
 
 # typing.
+LITERAL: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})
 ASSERT_NEVER: Final = frozenset({"typing.assert_never", "typing_extensions.assert_never"})
 ITERABLE: Final = "typing.Iterable"
 CONTAINER: Final = "typing.Container"
@@ -79,6 +86,8 @@ ENUM_VALUE_ACCESS: Final = frozenset(
     for base in (STD_ENUM, STD_INT_ENUM, STD_STR_ENUM, STD_FLAG, STD_INT_FLAG)
     for attr in ("value", "_value_")
 )
+# Members may be named so (``value = auto()``); they shadow the properties.
+SHADOWED_ATTRIBUTES: Final = frozenset({"value", "name"})
 ENUM_NAME_ACCESS: Final = frozenset(
     f"{base}.{attr}"
     for base in (STD_ENUM, STD_INT_ENUM, STD_STR_ENUM, STD_FLAG, STD_INT_FLAG)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, overload
 
 from typed_enum._lookup import _listing, did_you_mean
 
@@ -26,9 +26,32 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_V_co = TypeVar("_V_co", covariant=True)
+
+# A constant's type carries its value's type and its name's: the mypy plugin
+# fills in literals (``IntConstant[Literal[200], Literal['OK']]``), so
+# ``.value`` and ``.name`` are precise.  The defaults (PEP 696, which
+# type checkers read from typing_extensions; 3.11's TypeVar has no default=)
+# keep ``NamedConstant[int]`` and a bare ``IntConstant`` meaning what they did.
+# All are covariant (constants are read-only), so a literal constant is
+# accepted where ``IntConstant`` or ``NamedConstant[int]`` is expected.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    _N = _DefaultTypeVar("_N", bound=str, default=str, covariant=True)
+    _I = _DefaultTypeVar("_I", bound=int, default=int, covariant=True)
+    _S = _DefaultTypeVar("_S", bound=str, default=str, covariant=True)
+    _F = _DefaultTypeVar("_F", bound=float, default=float, covariant=True)
+    _B = _DefaultTypeVar("_B", bound=bytes, default=bytes, covariant=True)
+else:
+    _N = TypeVar("_N", bound=str, covariant=True)
+    _I = TypeVar("_I", bound=int, covariant=True)
+    _S = TypeVar("_S", bound=str, covariant=True)
+    _F = TypeVar("_F", bound=float, covariant=True)
+    _B = TypeVar("_B", bound=bytes, covariant=True)
 
 
-class NamedConstant(Generic[_T]):
+class NamedConstant(Generic[_V_co, _N]):
     """Mixin of every named constant: ``.name``, ``.value`` and the repr.
 
     A constant of value ``v`` is an instance of a subclass of ``type(v)``
@@ -37,17 +60,17 @@ class NamedConstant(Generic[_T]):
 
     __slots__ = ()
 
-    _te_name: str
+    _te_name: _N
     _te_group: str | None
-    _te_value: _T
+    _te_value: _V_co
 
     @property
-    def name(self) -> str:
+    def name(self) -> _N:
         """The constant's name."""
         return self._te_name
 
     @property
-    def value(self) -> _T:
+    def value(self) -> _V_co:
         """The plain value, an instance of the value's own type."""
         return self._te_value
 
@@ -65,19 +88,19 @@ class NamedConstant(Generic[_T]):
         return (_rebuild, (self._te_name, self._te_value, self._te_group))
 
 
-class IntConstant(NamedConstant[int], int):
+class IntConstant(NamedConstant[_I, _N], int):
     """A named ``int``."""
 
 
-class StrConstant(NamedConstant[str], str):
+class StrConstant(NamedConstant[_S, _N], str):
     """A named ``str``."""
 
 
-class FloatConstant(NamedConstant[float], float):
+class FloatConstant(NamedConstant[_F, _N], float):
     """A named ``float``."""
 
 
-class BytesConstant(NamedConstant[bytes], bytes):
+class BytesConstant(NamedConstant[_B, _N], bytes):
     """A named ``bytes``."""
 
 
@@ -236,11 +259,15 @@ class Constants(metaclass=ConstantsType):
 
     _te_constants_: ClassVar[dict[str, NamedConstant[Any]]]
 
-    def __new__(cls, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(
-            f"{cls.__qualname__} is a group of constants and is not instantiated; "
-            f"use its constants, e.g. {cls.__qualname__}.{next(iter(cls._te_constants_), 'NAME')}"
-        )
+    if not TYPE_CHECKING:
+        # Hidden from type checkers: a class whose __new__ returns NoReturn is
+        # no longer a class object to mypy, so ``HTTP.OK`` would not type-check.
+
+        def __new__(cls, *args, **kwargs):
+            raise TypeError(
+                f"{cls.__qualname__} is a group of constants and is not instantiated; use its "
+                f"constants, e.g. {cls.__qualname__}.{next(iter(cls._te_constants_), 'NAME')}"
+            )
 
     @classmethod
     def from_name(cls, name: str) -> NamedConstant[Any]:

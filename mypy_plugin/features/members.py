@@ -14,12 +14,12 @@ clearing their Var's ``has_explicit_value``: ``TypeInfo.enum_members`` (mypy
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from mypy.nodes import (
-    AssignmentStmt,
     CallExpr,
+    Context,
     Expression,
-    IfStmt,
     NameExpr,
     RefExpr,
     Statement,
@@ -31,7 +31,7 @@ from mypy.plugin import ClassDefContext
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import values
+from mypy_plugin.features import membership, values
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
@@ -53,49 +53,14 @@ def _called(expr: Expression, fullname: str) -> CallExpr | None:
     return None
 
 
-def _class_statements(body: list[Statement]) -> list[Statement]:
-    """The body's statements, with those of ``if`` blocks mypy may take in place.
+def _member_statements(info: TypeInfo, body: list[Statement]) -> list[membership.Definition]:
+    """The definitions of members or aliases, in order, by the typing spec's rules.
 
-    Members under ``if TYPE_CHECKING:`` or ``if sys.version_info >= ...:`` are
-    members to mypy too; the branches it knows are not taken are unreachable.
+    ``membership.definitions`` decides (and takes every other assigned name
+    out of mypy's member list).  A name assigned in several branches
+    (``if flag: x = 1 else: x = 2``) appears once for each.
     """
-    flat: list[Statement] = []
-    for stmt in body:
-        if isinstance(stmt, IfStmt):
-            for block in [*stmt.body, stmt.else_body]:
-                if block is not None and not block.is_unreachable:
-                    flat.extend(_class_statements(block.body))
-        else:
-            flat.append(stmt)
-    return flat
-
-
-def _member_statements(info: TypeInfo, body: list[Statement]) -> list[tuple[str, AssignmentStmt]]:
-    """``name = value`` statements that define members or aliases, in order.
-
-    A name assigned in several branches (``if flag: x = 1 else: x = 2``)
-    appears once for each.
-    """
-    found = []
-    for stmt in _class_statements(body):
-        if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
-            continue
-        lvalue = stmt.lvalues[0]
-        if not isinstance(lvalue, NameExpr) or lvalue.name.startswith("_"):
-            continue
-        sym = info.names.get(lvalue.name)
-        if sym is None or not isinstance(sym.node, Var):
-            continue
-        if _called(stmt.rvalue, names.NONMEMBER):
-            continue
-        if sym.node.has_explicit_value or lvalue.name in _previous_aliases(info):
-            found.append((lvalue.name, stmt))
-    return found
-
-
-def _previous_aliases(info: TypeInfo) -> dict[str, str]:
-    record = metadata.read(info)
-    return record.aliases if record else {}
+    return membership.definitions(info, membership.class_statements(body))
 
 
 def _alias_target(rvalue: Expression, members: list[str]) -> tuple[str | None, Expression | None]:
@@ -129,19 +94,21 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     typed = is_typed_enum(info)
     record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
     evaluator = values.Evaluator(info)
-    seen: dict[object, str] = {}  # comparable value -> first member with it
+    # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
+    seen: dict[Any, str] = {}
     statements = _member_statements(info, ctx.cls.defs.body)
-    assigned = [name for name, _ in statements]
-    for name, stmt in statements:
+    record.ignored = membership.ignored_names(membership.class_statements(ctx.cls.defs.body))
+    assigned = [name for name, _, _ in statements]
+    for name, rvalue, stmt in statements:
         if name in record.members or name in record.aliases:
             continue  # assigned again in another branch
-        target, bad = _alias_target(stmt.rvalue, record.members)
+        target, bad = _alias_target(rvalue, record.members)
         if bad is not None:
             _report_bad_alias(ctx, settings, info.name, name, bad, record.members, stmt)
             record.members.append(name)
             continue
         if target is None:
-            value = evaluator.evaluate(name, stmt.rvalue)
+            value = evaluator.evaluate(name, rvalue)
             if assigned.count(name) > 1:
                 value = None  # which branch is taken is not known statically
             target = _duplicate_of(value, seen)
@@ -183,7 +150,7 @@ def _report_bad_alias(
     name: str,
     bad: Expression,
     members: list[str],
-    stmt: AssignmentStmt,
+    stmt: Context,
 ) -> None:
     if isinstance(bad, NameExpr):
         if bad.node is None:
@@ -198,8 +165,8 @@ def _report_bad_alias(
     fail(ctx.api, settings, errorcodes.BAD_ALIAS, message, stmt)
 
 
-def _duplicate_of(value: metadata.Value, seen: dict[object, str]) -> str | None:
-    """The first member whose value equals ``value``: one dict lookup, not a scan."""
+def _duplicate_of(value: metadata.Value, seen: dict[Any, str]) -> str | None:
+    """The first member whose value equals ``value`` (``seen``: comparable key -> name)."""
     if value is None:
         return None
     return seen.get(values.comparable(value))

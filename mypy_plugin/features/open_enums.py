@@ -41,6 +41,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 
+from mypy.errorcodes import ErrorCode
 from mypy.nodes import (
     MDEF,
     Block,
@@ -80,6 +81,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
+from mypy_plugin.features import flags
 from mypy_plugin.report import fail
 
 AttributeCallback = Callable[[AttributeContext], Type]
@@ -109,7 +111,8 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """
     info = ctx.cls.info
     record = metadata.read(info)
-    wanted = record is not None and record.open and bool(record.members)
+    # A Flag is never exhausted by its members either (features/flags.py).
+    wanted = record is not None and bool(record.members) and (record.open or flags.is_flag(info))
     present = names.OPEN_MEMBER in info.names
     if wanted and not present:
         var = Var(names.OPEN_MEMBER, ctx.api.named_type("builtins.object"))
@@ -382,7 +385,8 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
         the argument's type).  Precondition: the callee is ``assert_never``.
         """
         signature = ctx.default_signature
-        if not settings.enabled(errorcodes.OPEN_MATCH):
+        codes = (errorcodes.OPEN_MATCH, errorcodes.FLAG_COMBINATIONS)
+        if not any(settings.enabled(code) for code in codes):
             return signature
         if len(ctx.args) != 1 or len(ctx.args[0]) != 1 or len(signature.arg_types) != 1:
             return signature
@@ -391,11 +395,21 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
             return signature  # evaluating anything else twice could repeat its errors
         typ = ctx.api.get_expression_type(arg)
         enums = _open_literals(typ)
+        reported = True
         for info in enums:
-            message = messages.OPEN_ASSERT_NEVER.format(enum=info.name)
-            fail(ctx.api, settings, errorcodes.OPEN_MATCH, message, ctx.context)
-        if enums and _only_open_literals(typ):
+            code, message = _assert_never_message(info)
+            reported = reported and settings.enabled(code)
+            fail(ctx.api, settings, code, message, ctx.context)
+        if enums and reported and _only_open_literals(typ):
             return signature.copy_modified(arg_types=[typ])
         return signature
 
     return assert_never_signature
+
+
+def _assert_never_message(info: TypeInfo) -> tuple[ErrorCode, str]:
+    """An open enum's ``<open>`` is members extend() adds; a Flag's, combinations."""
+    record = metadata.read(info)
+    if record is not None and not record.open and flags.is_flag(info):
+        return errorcodes.FLAG_COMBINATIONS, messages.FLAG_ASSERT_NEVER.format(enum=info.name)
+    return errorcodes.OPEN_MATCH, messages.OPEN_ASSERT_NEVER.format(enum=info.name)

@@ -29,6 +29,7 @@ from mypy.nodes import (
 )
 from mypy.plugin import AttributeContext
 from mypy.plugins import enums as mypy_enums
+from mypy.subtypes import is_subtype
 from mypy.typeops import make_simplified_union
 from mypy.types import (
     AnyType,
@@ -41,6 +42,7 @@ from mypy.types import (
 )
 
 from mypy_plugin import metadata, names
+from mypy_plugin.features import signatures
 from mypy_plugin.metadata import EnumRecord, Value
 
 _STDLIB_GENERATORS = frozenset(
@@ -88,11 +90,16 @@ class Evaluator:
         generator = next((b for b in info.mro if "_generate_next_value_" in b.names), None)
         self.custom_auto = generator is not None and generator.fullname not in _STDLIB_GENERATORS
         self.opaque = implements_new(info)
+        # The user's __init__/__new__ setting _value_ from an argument.
+        self.source = signatures.value_source(info)
         self.ints: list[int] = []
         self.known: dict[str, Value] = {}
 
     def evaluate(self, name: str, expr: Expression) -> Value:
-        value = None if self.opaque else self._evaluate(name, expr)
+        if self.source is not None:
+            value = signatures.member_value(self.source, self._evaluate(name, expr), expr)
+        else:
+            value = None if self.opaque else self._evaluate(name, expr)
         if value is not None and value[0] in ("int", "bool"):
             self.ints.append(int(value[1]))
         self.known[name] = value
@@ -173,12 +180,14 @@ def literal_type(api: Any, value: Value) -> ProperType | None:
     if value is None:
         return None
     kind, raw = value
+    # The checker's API, or the semantic analyser's (class analysers).
+    named = api.named_generic_type if hasattr(api, "named_generic_type") else api.named_type
     if kind in ("int", "str", "bool"):
-        fallback = api.named_generic_type(f"builtins.{kind}", [])
+        fallback = named(f"builtins.{kind}", [])
         assert isinstance(fallback, Instance)
         return fallback.copy_modified(last_known_value=LiteralType(raw, fallback))
     if kind in ("float", "bytes"):
-        result = api.named_generic_type(f"builtins.{kind}", [])
+        result = named(f"builtins.{kind}", [])
         assert isinstance(result, Instance)
         return result
     return None
@@ -208,10 +217,15 @@ def member_value_type(ctx: AttributeContext, record: EnumRecord, info: TypeInfo,
     """The type of ``.value`` of member ``name`` (canonical)."""
     declared = _declared_value_type(info)
     known = literal_type(ctx.api, record.values.get(name))
-    if known is not None and (declared is None or record.values[name] is not None):
+    if known is not None and (declared is None or is_subtype(known, declared)):
         return known
     if declared is not None:
         return declared
+    source = signatures.value_source(info)
+    if source is not None:
+        # The user's __init__/__new__ sets _value_: the argument's declared
+        # type, not the tuple of arguments mypy infers.
+        return source.type if source.type is not None else AnyType(TypeOfAny.special_form)
     return mypy_enums.enum_value_callback(ctx)
 
 

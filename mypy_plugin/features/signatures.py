@@ -1,0 +1,154 @@
+"""What the user's ``__init__``/``__new__`` of an enum take, and how they set ``_value_``.
+
+Plain AST reading, shared by ``constructors`` (the checks) and ``values``
+(the value a member gets).  Only methods defined in the user's classes count
+(not stdlib's, typed_enum's or builtins').  Precondition for every function:
+``info`` is an enum.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mypy.nodes import (
+    ARG_OPT,
+    ARG_POS,
+    ARG_STAR,
+    AssignmentStmt,
+    Block,
+    Decorator,
+    Expression,
+    FuncDef,
+    IfStmt,
+    MemberExpr,
+    NameExpr,
+    Statement,
+    TupleExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.types import CallableType, Type
+
+from mypy_plugin.metadata import Value
+
+_LIBRARY_MODULES = ("builtins", "enum", "typed_enum")
+
+
+def user_method(info: TypeInfo, name: str) -> FuncDef | None:
+    """``name`` (``__init__``/``__new__``) as the user's classes define it, first in the MRO."""
+    for base in info.mro:
+        if base.module_name.split(".")[0] in _LIBRARY_MODULES:
+            continue
+        sym = base.names.get(name)
+        if sym is None:
+            continue
+        node = sym.node.func if isinstance(sym.node, Decorator) else sym.node
+        return node if isinstance(node, FuncDef) else None
+    return None
+
+
+class Parameter(NamedTuple):
+    """A positional parameter after ``self``/``cls``."""
+
+    name: str
+    type: Type | None
+    required: bool
+
+
+def parameters(func: FuncDef) -> tuple[list[Parameter], bool]:
+    """The positional parameters after the first, and whether ``*args`` follows."""
+    typ = func.type if isinstance(func.type, CallableType) else None
+    found: list[Parameter] = []
+    star = False
+    for index, (name, kind) in enumerate(zip(func.arg_names, func.arg_kinds, strict=True)):
+        if index == 0:
+            continue
+        if kind == ARG_STAR:
+            star = True
+        if kind not in (ARG_POS, ARG_OPT):
+            continue
+        declared = typ.arg_types[index] if typ is not None else None
+        found.append(Parameter(name or "", declared, kind == ARG_POS))
+    return found, star
+
+
+def _statements(body: list[Statement]) -> list[Statement]:
+    flat: list[Statement] = []
+    for stmt in body:
+        if isinstance(stmt, IfStmt):
+            for block in [*stmt.body, stmt.else_body]:
+                if isinstance(block, Block):
+                    flat.extend(_statements(block.body))
+        else:
+            flat.append(stmt)
+    return flat
+
+
+def value_assignments(func: FuncDef) -> list[AssignmentStmt]:
+    """``self._value_ = ...`` (``obj._value_ = ...`` in ``__new__``) in ``func``."""
+    found = []
+    for stmt in _statements(func.body.body):
+        if isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1:
+            lvalue = stmt.lvalues[0]
+            if isinstance(lvalue, MemberExpr) and lvalue.name == "_value_":
+                found.append(stmt)
+    return found
+
+
+class ValueSource(NamedTuple):
+    """Where a member's ``_value_`` comes from, when a method of the user's sets it."""
+
+    position: int | None
+    """Position of the argument it is set from; None when set from anything else."""
+    type: Type | None
+    """That parameter's declared type."""
+
+
+def value_source(info: TypeInfo) -> ValueSource | None:
+    """How the user's ``__init__``/``__new__`` sets ``_value_``; None if neither does.
+
+    ``__init__`` runs after ``__new__``: its assignment wins.
+    """
+    for method in ("__init__", "__new__"):
+        func = user_method(info, method)
+        if func is None:
+            continue
+        assignments = value_assignments(func)
+        if not assignments:
+            continue
+        rvalue = assignments[-1].rvalue
+        params, _ = parameters(func)
+        for index, param in enumerate(params):
+            if isinstance(rvalue, NameExpr) and rvalue.name == param.name:
+                return ValueSource(index, param.type)
+        return ValueSource(None, None)
+    return None
+
+
+def arguments(rvalue: Expression) -> list[Expression]:
+    """What a member value passes to ``__init__``: a tuple's items, else the value."""
+    return list(rvalue.items) if isinstance(rvalue, TupleExpr) else [rvalue]
+
+
+def member_value(source: ValueSource, raw: Value, rvalue: Expression) -> Value:
+    """The ``_value_`` a member gets when the user's method sets it from ``source``."""
+    if source.position is None:
+        return None
+    args = arguments(rvalue)
+    if source.position >= len(args):
+        return None
+    if raw is not None and raw[0] == "tuple" and isinstance(rvalue, TupleExpr):
+        item: Value = raw[1][source.position]
+        return item
+    return raw if len(args) == 1 else None
+
+
+def declared_value(info: TypeInfo) -> Type | None:
+    """``_value_: T`` declared in the user's classes (``T``), or None."""
+    for base in info.mro:
+        if base.module_name.split(".")[0] in _LIBRARY_MODULES:
+            break
+        sym = base.names.get("_value_")
+        if sym is not None and isinstance(sym.node, Var) and sym.node.type is not None:
+            return sym.node.type
+    return None

@@ -1,0 +1,170 @@
+"""Small traps of enum class bodies that mypy alone lets through.
+
+* ``typed-enum-bare-auto``: ``RED = auto`` (the class, not ``auto()``)
+  makes a member whose value is the class ``auto`` itself; mypy alone says
+  nothing (mypy #17650).
+* ``typed-enum-order-mismatch``: ``_order_ = "b a"`` that does not list
+  the members in definition order raises ``TypeError`` when the class is
+  created; mypy alone says nothing (mypy #11715).  The run time's rules are
+  followed: aliases may be listed or not, and for a Flag only single-bit
+  members count.
+* ``Literal[Color.crimson]`` where ``crimson`` is an alias: mypy alone types
+  it ``Literal[Color.crimson]``, a member of its own (1.14), or rejects it
+  as an invalid ``Literal`` parameter (2.4, once the plugin has taken the
+  alias out of the member list).  With the plugin it is the canonical
+  ``Literal[Color.red]`` (mypy #8657), through the type analysis hook of
+  ``typing.Literal``.
+
+(A member named ``value`` or ``name``, mypy #20247, is handled where
+``.value``/``.name`` are typed: ``value_types``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mypy.nodes import (
+    AssignmentStmt,
+    ListExpr,
+    NameExpr,
+    RefExpr,
+    Statement,
+    StrExpr,
+    TupleExpr,
+    TypeInfo,
+    Var,
+)
+from mypy.plugin import AnalyzeTypeContext, ClassDefContext
+from mypy.types import Type, UnboundType
+
+from mypy_plugin import errorcodes, messages, metadata, names
+from mypy_plugin.config import Settings
+from mypy_plugin.features import flags, membership
+from mypy_plugin.metadata import EnumRecord
+from mypy_plugin.report import fail
+
+
+def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+    """Report ``x = auto`` and an ``_order_`` that disagrees with the members.
+
+    Runs after ``members.analyse_class``.  Precondition: ``ctx.cls.info`` is
+    an enum.
+    """
+    info = ctx.cls.info
+    record = metadata.read(info)
+    if record is None:
+        return
+    body = membership.class_statements(ctx.cls.defs.body)
+    for definition in membership.definitions(info, body):
+        rvalue = definition.rvalue
+        if isinstance(rvalue, RefExpr) and rvalue.fullname == names.AUTO:
+            message = messages.BARE_AUTO.format(name=definition.name, enum=info.name)
+            fail(ctx.api, settings, errorcodes.BARE_AUTO, message, definition.context)
+    _check_order(settings, ctx, record, body)
+
+
+def _order(body: list[Statement]) -> tuple[list[str], AssignmentStmt] | None:
+    """The names ``_order_`` (or ``__order__``) lists, with its statement."""
+    for stmt in body:
+        if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
+            continue
+        lvalue = stmt.lvalues[0]
+        if not (isinstance(lvalue, NameExpr) and lvalue.name in ("_order_", "__order__")):
+            continue
+        rvalue = stmt.rvalue
+        if isinstance(rvalue, StrExpr):
+            return rvalue.value.replace(",", " ").split(), stmt
+        if isinstance(rvalue, (ListExpr, TupleExpr)) and all(
+            isinstance(item, StrExpr) for item in rvalue.items
+        ):
+            return [item.value for item in rvalue.items if isinstance(item, StrExpr)], stmt
+        return None
+    return None
+
+
+def _single_bit(record: EnumRecord, name: str) -> bool | None:
+    value = record.values.get(name)
+    if value is None or value[0] not in ("int", "bool"):
+        return None
+    raw = int(value[1])
+    return raw > 0 and raw & (raw - 1) == 0
+
+
+def _check_order(
+    settings: Settings, ctx: ClassDefContext, record: EnumRecord, body: list[Statement]
+) -> None:
+    found = _order(body)
+    if found is None:
+        return
+    order, stmt = found
+    info = ctx.cls.info
+    known = set(record.members) | set(record.aliases)
+    members = list(record.members)
+    if flags.is_flag(info):
+        # The run time keeps only single-bit members in _member_names_ and
+        # drops the others from _order_ before comparing.
+        bits = {name: _single_bit(record, name) for name in members}
+        if any(bit is None for bit in bits.values()):
+            return  # a value the plugin cannot evaluate: cannot tell
+        members = [name for name in members if bits[name]]
+        order = [name for name in order if name not in known or bits.get(name, False)]
+    # Aliases may be listed; the run time removes them.
+    order = [name for name in order if name not in record.aliases]
+    if order != members:
+        message = messages.ORDER_MISMATCH.format(
+            enum=info.name, members=", ".join(members) or "none", order=", ".join(order) or "none"
+        )
+        fail(ctx.api, settings, errorcodes.ORDER_MISMATCH, message, stmt)
+
+
+# -- Literal[Color.crimson] ---------------------------------------------------------
+
+
+def _canonical_argument(ctx: AnalyzeTypeContext, arg: Type) -> Type:
+    """``Color.crimson`` -> ``Color.red`` when ``crimson`` is an alias of ``red``."""
+    if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
+        return arg
+    owner, _, attribute = arg.name.rpartition(".")
+    # The TypeAnalyser behind ctx.api has lookup_qualified; the plugin
+    # interface does not declare it.
+    lookup = getattr(ctx.api, "lookup_qualified", None)
+    if lookup is None:
+        return arg
+    try:
+        sym = lookup(arg.name, ctx.context, suppress_errors=True)
+    except Exception:  # a name mypy cannot resolve: it reports it itself
+        return arg
+    node = sym.node if sym is not None else None
+    if not (isinstance(node, Var) and isinstance(node.info, TypeInfo) and node.info.is_enum):
+        return arg
+    record = metadata.read(node.info)
+    target = record.aliases.get(attribute) if record is not None else None
+    if target is None:
+        return arg
+    return UnboundType(f"{owner}.{target}", arg.args, line=arg.line, column=arg.column)
+
+
+def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
+    """The type analysis hook of ``typing.Literal``, or None if mypy lacks the API.
+
+    Rewrites alias arguments to their canonical member, then lets mypy's own
+    ``Literal`` analysis (``TypeAnalyser.analyze_literal_type``) do the rest,
+    so every other ``Literal`` is analysed exactly as without the plugin.
+    """
+    from mypy.typeanal import TypeAnalyser
+
+    if not hasattr(TypeAnalyser, "analyze_literal_type"):
+        return None
+
+    def literal_type(ctx: AnalyzeTypeContext) -> Type:
+        """``Literal[Color.crimson]`` -> ``Literal[Color.red]`` (mypy #8657)."""
+        t = ctx.type
+        args = [_canonical_argument(ctx, arg) for arg in t.args]
+        if any(new is not old for new, old in zip(args, t.args, strict=True)):
+            t = t.copy_modified(args=args)
+        # ctx.api is the TypeAnalyser itself; calling analyze_type here would
+        # ask this hook again.
+        result: Type = getattr(ctx.api, "analyze_literal_type")(t)  # noqa: B009
+        return result
+
+    return literal_type
