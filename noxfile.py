@@ -1,7 +1,7 @@
 """The version matrix: the full test suite on every supported Python and mypy.
 
     nox -s tests              # 3.11, 3.12, 3.13 x oldest and newest mypy
-    nox -s "tests-3.12(mypy='newest')"
+    nox -s "tests-3.12(newest)"
     nox -s lint               # ruff check, ruff format --check, mypy --strict
     nox -s realcode           # real packages with and without the plugin (slow, not in CI)
 
