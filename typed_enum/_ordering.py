@@ -3,8 +3,10 @@
 PEP 435: ordering is meant for IntEnum only.  stdlib nevertheless lets
 StrEnum members and str/float mixins compare through their data type
 (``Color.red < Color.blue`` compares the strings).  typed_enum installs
-refusing comparison methods on every enum class whose members are not ints,
-and declaration-order methods on ``OrderedEnum``.
+refusing comparison methods on every enum class whose data type orders but is
+not int (str, float, bytes, ...), and declaration-order methods on
+``OrderedEnum``.  A plain Enum or Flag is left as stdlib makes it: ``object``
+already refuses ``<``.
 """
 
 from __future__ import annotations
@@ -88,9 +90,12 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
     base or mixin of the user's, are left alone.  ``ordered`` asks for
     declaration order; int-valued enums keep their data type's methods (they
     are set on the class so a refusing base earlier in the MRO cannot hide
-    them); everything else refuses.  A plain enum that orders itself (say
-    ``__lt__`` plus ``functools.total_ordering``) gets ``object``'s methods
-    for the rest, so ``total_ordering`` can fill them in.
+    them); enums of other data types (str, float, bytes, ...) refuse.  A plain
+    Enum or Flag gets nothing: ``object`` already refuses, with stdlib's
+    message, and leaving the slot alone keeps ``==`` at C speed (``match``
+    compares with ``==``).  One that orders itself (say ``__lt__`` plus
+    ``functools.total_ordering``) keeps ``object``'s methods for the rest, so
+    ``total_ordering`` can fill them in.
     """
     member_type: type = getattr(enum_cls, "_member_type_", object)
     own = {name for name in _OPERATORS if name in body}
@@ -103,8 +108,12 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
             method = _DECLARED[name]
         elif issubclass(member_type, int):
             method = getattr(member_type, name)
-        elif own and member_type is object:
-            method = getattr(object, name)
+        elif member_type is object:
+            # A plain Enum or Flag has no ordering: stdlib already raises
+            # TypeError.  A Python-level __lt__ here would cost every ``==``
+            # on its members ~8x (CPython then dispatches all six rich
+            # comparisons through Python), so none is installed.
+            continue
         else:
             method = _REFUSING[name]
         type.__setattr__(enum_cls, name, method)
