@@ -86,7 +86,8 @@ RUNTIME_ROWS = [
     runtime(
         "A member value that does not fit the data type",
         "ValueError",
-        "invalid literal for int() with base 10: 'x'",
+        "member 'low' of enum Level: invalid value 'x': invalid literal for int() with base 10: "
+        "'x'; give 'low' an int value",
         """
         class Level(IntEnum):
             low = "x"

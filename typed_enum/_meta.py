@@ -8,6 +8,7 @@ fast path and helpful errors.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import sys
 from typing import TYPE_CHECKING, Any
@@ -88,6 +89,49 @@ def _members_of(base: type) -> list[str]:
     ]
 
 
+def _failing_member(exc: BaseException) -> str | None:
+    """The member whose creation raised ``exc``, read from stdlib's frame.
+
+    stdlib creates each member in ``_proto_member.__set_name__`` (3.11+), whose
+    local ``member_name`` names it; an error there (``int("x")`` for an
+    IntEnum member ``"x"``) says nothing about which member it was.
+    """
+    code = getattr(getattr(enum, "_proto_member", None), "__set_name__", None)
+    code = getattr(code, "__code__", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code is code:
+            name = frame.f_locals.get("member_name")
+            return name if isinstance(name, str) else None
+        tb = tb.tb_next
+    return None
+
+
+def _member_error(
+    metacls: type, cls: str, bases: tuple[type, ...], classdict: enum._EnumDict, exc: Exception
+) -> Exception:
+    """``exc`` worded with the member that caused it and the fix, else ``exc`` itself."""
+    name = _failing_member(exc)
+    if name is None or type(exc) not in (TypeError, ValueError):
+        return exc
+    value = dict.get(classdict, name)
+    member_type: type = object
+    with contextlib.suppress(Exception):  # an odd base: word it without the data type
+        member_type = metacls._get_mixins_(cls, bases)[0]  # type: ignore[attr-defined]
+    own = [f"{cls}.{method}" for method in ("__new__", "__init__") if method in classdict]
+    if own:
+        fix = f"a value that fits {' and '.join(own)}"
+    elif member_type is not object:
+        type_name = member_type.__qualname__
+        fix = f"{'an' if type_name[0] in 'aeiouAEIOU' else 'a'} {type_name} value"
+    else:
+        fix = "a value the enum accepts"
+    return type(exc)(
+        f"member {name!r} of enum {cls}: invalid value {value!r}: {exc}; give {name!r} {fix}"
+    )
+
+
 class TypedEnumType(enum.EnumType):
     """Metaclass of every typed_enum enum; a subclass of ``enum.EnumType``."""
 
@@ -121,7 +165,10 @@ class TypedEnumType(enum.EnumType):
         if open is not None and not isinstance(open, bool):
             raise TypeError(f"{cls}: open= must be True or False, not {open!r}")
         aliases = dict(getattr(classdict, "te_aliases", {}))
-        enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
+        try:
+            enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
+        except (TypeError, ValueError) as exc:
+            raise _member_error(metacls, cls, bases, classdict, exc) from None
         check_unique(enum_class, aliases)
         if open is None:
             open = any(getattr(base, "_te_open_", False) for base in bases)
