@@ -56,8 +56,9 @@ CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
     constructors.analyse_class,
     value_types.analyse_class,
     traps.analyse_class,
-    open_enums.analyse_class,
+    # A Flag's boundary (lookups) decides whether open_enums adds <open>.
     lookups.analyse_class,
+    open_enums.analyse_class,
     definitions.analyse_class,
     # Keep last: it sees every name the others add.
     deps.analyse_class,

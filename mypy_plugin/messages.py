@@ -161,6 +161,6 @@ BARE_AUTO: Final = (
 
 # typed-enum-order-mismatch
 ORDER_MISMATCH: Final = (
-    'member order does not match _order_ in "{enum}": the members are {members}, _order_ '
-    "lists {order}; list the members in definition order"
+    '_order_ of "{enum}" does not match its members (the class raises TypeError): the members '
+    "are {members}; _order_ lists {order}; list the members in definition order"
 )

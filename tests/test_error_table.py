@@ -760,8 +760,8 @@ PLUGIN_ROWS = [
     plugin(
         "_order_ that does not list the members in definition order",
         "typed-enum-order-mismatch",
-        'member order does not match _order_ in "Color": the members are red, green, _order_ '
-        "lists green, red; list the members in definition order",
+        '_order_ of "Color" does not match its members (the class raises TypeError): the '
+        "members are red, green; _order_ lists green, red; list the members in definition order",
         """
         class Color(Enum):
             _order_ = "green red"  # mistake

@@ -61,6 +61,7 @@ from mypy.types import (
 )
 
 from mypy_plugin import names
+from mypy_plugin.metadata import EnumRecord
 
 #: Flag methods whose ``Self`` mypy binds to the receiver's literal.
 SELF_RETURNING: frozenset[str] = frozenset({"__invert__", "__iter__"})
@@ -69,6 +70,29 @@ SELF_RETURNING: frozenset[str] = frozenset({"__invert__", "__iter__"})
 def is_flag(info: TypeInfo) -> bool:
     """Whether ``info`` derives from ``enum.Flag`` (``IntFlag`` too)."""
     return any(base.fullname == names.STD_FLAG for base in info.mro)
+
+
+def every_value_named(record: EnumRecord) -> bool:
+    """Whether a Flag's members name every value it can take.
+
+    ``NONE = 0, R = 1, W = 2, RW = 3`` under the STRICT (or CONFORM)
+    boundary: every combination of its bits is a member, so the members are
+    exhaustive and no ``<open>`` remainder is added.  Unknown values, a KEEP
+    boundary (IntFlag's default: any int is a value) or an unknown boundary
+    leave the Flag inexhaustible.
+    """
+    if record.boundary not in ("STRICT", "CONFORM"):
+        return False
+    seen: set[int] = set()
+    for name in record.members:
+        value = record.values.get(name)
+        if value is None or value[0] != "int" or not isinstance(value[1], int) or value[1] < 0:
+            return False
+        seen.add(value[1])
+    bits = 0
+    for number in seen:
+        bits |= number
+    return len(seen) == 1 << bin(bits).count("1")
 
 
 def _flag_literal(typ: ProperType) -> TypeInfo | None:

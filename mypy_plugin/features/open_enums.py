@@ -106,13 +106,18 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
 
     Without it mypy expands ``P`` into its declared members only, so a
     match naming them all is exhaustive.  Runs after ``members.analyse_class``
-    (it reads the record); idempotent.  Precondition: ``ctx.cls.info`` is an
+    and ``lookups.analyse_class`` (it reads the record and a Flag's boundary);
+    idempotent.  Precondition: ``ctx.cls.info`` is an
     enum.
     """
     info = ctx.cls.info
     record = metadata.read(info)
     # A Flag is never exhausted by its members either (features/flags.py).
-    wanted = record is not None and bool(record.members) and (record.open or flags.is_flag(info))
+    wanted = (
+        record is not None
+        and bool(record.members)
+        and (record.open or (flags.is_flag(info) and not flags.every_value_named(record)))
+    )
     present = names.OPEN_MEMBER in info.names
     if wanted and not present:
         var = Var(names.OPEN_MEMBER, ctx.api.named_type("builtins.object"))
