@@ -77,10 +77,34 @@ class EnumRecord:
         return name if name in self.members else None
 
 
+# Decoded records, by the identity of the JSON dict they were decoded from.
+# Not state: write() stores a new dict, so a record is decoded again after
+# any change, and the dict is kept here so its id cannot be reused.  It saves
+# decoding a record for every member access and comparison (a 300-member
+# if/elif chain asks ~90,000 times).
+_DECODED: dict[int, tuple[dict[str, Any], EnumRecord]] = {}
+_DECODED_MAX: Final = 20_000
+
+
 def read(info: TypeInfo) -> EnumRecord | None:
-    """The record of ``info``, or None for a class the plugin has not analysed."""
+    """The record of ``info``, or None for a class the plugin has not analysed.
+
+    The same object for the same stored record: callers that change it
+    must write() it back (which they do), and never keep it across a write.
+    """
     data = info.metadata.get(names.METADATA_KEY)
-    return EnumRecord.deserialize(data) if data else None
+    if not data:
+        return None
+    hit = _DECODED.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    record = EnumRecord.deserialize(data)
+    if record is None:
+        return None
+    if len(_DECODED) >= _DECODED_MAX:
+        _DECODED.clear()
+    _DECODED[id(data)] = (data, record)
+    return record
 
 
 def write(info: TypeInfo, record: EnumRecord) -> None:

@@ -112,12 +112,17 @@ def _check(
     """Report when ``left`` and ``right`` can only be members of unrelated enums."""
     if right is None:
         return False
-    left_side = operands.enum_side(left)
-    if not left_side:
+    # The smaller side first; the larger one stops at its first item related
+    # to the smaller's enums (operands.enum_side).
+    swapped = operands.union_size(right) < operands.union_size(left)
+    first, second = (right, left) if swapped else (left, right)
+    first_side = operands.enum_side(first)
+    if not first_side:
         return False
-    right_side = operands.enum_side(right)
-    if not right_side or not operands.disjoint(left_side, right_side):
+    second_side = operands.enum_side(second, against=first_side)
+    if not second_side:
         return False
+    left_side, right_side = (second_side, first_side) if swapped else (first_side, second_side)
     if any(_own_eq(info) for info in left_side + right_side):
         return False
     message = _message(operator, left_side, right_side, membership)

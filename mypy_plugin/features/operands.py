@@ -28,7 +28,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from mypy_plugin import names
+from mypy_plugin import metadata, names
 
 
 def items(typ: Type) -> Iterator[ProperType]:
@@ -77,7 +77,7 @@ def enums_in(typ: Type) -> list[TypeInfo]:
     return found
 
 
-def enum_side(typ: Type) -> list[TypeInfo] | None:
+def enum_side(typ: Type, against: list[TypeInfo] | None = None) -> list[TypeInfo] | None:
     """The enums an operand can be, when it can only be enum members (or None).
 
     None when some item is anything else (``int``, ``object``, a protocol...):
@@ -85,6 +85,12 @@ def enum_side(typ: Type) -> list[TypeInfo] | None:
     member-less enum (``enum.Flag``, a user's base) counts as anything else
     too: its subclasses may mix in a data type (an IntFlag equals an
     IntEnum member of the same value).
+
+    With ``against`` (the other operand's enums), None as soon as an item's
+    enum is related to one of them: the two sides may then be equal, which
+    is all a caller asks.  ``e == E.m0`` with ``e`` narrowed to a union of a
+    big enum's other literals stops at the first item instead of walking
+    them all (mypy checks an if/elif chain's comparisons many times over).
     """
     found: list[TypeInfo] = []
     for item in items(typ):
@@ -96,12 +102,30 @@ def enum_side(typ: Type) -> list[TypeInfo] | None:
         if info is None:
             return None
         if info not in found:
-            # enum_members walks the class's names: once per class, not once
-            # per literal (a union of a big enum's members made this quadratic).
-            if not info.enum_members:
+            if against is not None and any(related(info, other) for other in against):
+                return None
+            if not has_members(info):
                 return None
             found.append(info)
     return found
+
+
+def has_members(info: TypeInfo) -> bool:
+    """Whether the enum ``info`` has members: from its record when it has one.
+
+    ``TypeInfo.enum_members`` walks the class's names, which for a big enum
+    is hundreds; it is the fallback for classes the plugin did not analyse.
+    """
+    record = metadata.read(info)
+    if record is not None:
+        return bool(record.members)
+    return bool(info.enum_members)
+
+
+def union_size(typ: Type) -> int:
+    """How many items ``typ`` has at its top level (1 for a non-union)."""
+    proper = get_proper_type(typ)
+    return len(proper.items) if isinstance(proper, UnionType) else 1
 
 
 def related(a: TypeInfo, b: TypeInfo) -> bool:

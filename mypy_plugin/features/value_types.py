@@ -25,6 +25,7 @@ hook once per item of a union receiver, each time with the whole union.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from mypy.messages import format_type
 from mypy.nodes import CallExpr, EllipsisExpr, Expression, RefExpr, TypeInfo, Var
@@ -112,9 +113,25 @@ def _union_of(ctx: AttributeContext, union: UnionType, single: _Callback) -> Typ
         items.append(_as_literal(single(ctx._replace(type=proper))))
     if not items:
         return ctx.default_attr_type
+    if len(items) > LITERAL_UNION_LIMIT:
+        # Precise but ruinous: mypy checks an operator on a union item by
+        # item, so ``e.value + e.name`` over 299 literals each took 7 s
+        # (20 ms without the plugin, which gives ``str``).  Widen to the
+        # literals' own types, as mypy does for a whole enum.
+        items = [_literal_fallback(item) for item in items]
     result = make_simplified_union(items)
     _LAST[kind] = (union, _records_of(union), result)
     return result
+
+
+#: Above this many members, ``.value``/``.name`` of a union of member
+#: literals is the union of their types (``str``), not of their literals.
+LITERAL_UNION_LIMIT: Final = 64
+
+
+def _literal_fallback(typ: Type) -> Type:
+    proper = get_proper_type(typ)
+    return proper.fallback if isinstance(proper, LiteralType) else typ
 
 
 #: The last union answered, per attribute: (union, the records it was
