@@ -6,7 +6,6 @@ which values and names exist, with a did-you-mean for names.
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections.abc import Iterable
 
@@ -23,8 +22,11 @@ def closest_name(word: str, candidates: Iterable[str]) -> str | None:
     The mypy plugin's did-you-means use it too, so both halves suggest alike.
     """
     names = list(candidates)
-    folded = [n for n in names if n.casefold() == word.casefold()]
-    close = folded or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    close = [n for n in names if n.casefold() == word.casefold()]
+    if not close:
+        import difflib  # here, on the error path: it costs ~10 ms at import time
+
+        close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
     return close[0] if close else None
 
 

@@ -8,7 +8,6 @@ fast path and helpful errors.
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import sys
 from typing import TYPE_CHECKING, Any
@@ -116,9 +115,11 @@ def _member_error(
     if name is None or type(exc) not in (TypeError, ValueError):
         return exc
     value = dict.get(classdict, name)
-    member_type: type = object
-    with contextlib.suppress(Exception):  # an odd base: word it without the data type
+    member_type: type
+    try:
         member_type = metacls._get_mixins_(cls, bases)[0]  # type: ignore[attr-defined]
+    except Exception:  # an odd base: word it without the data type
+        member_type = object
     own = [f"{cls}.{method}" for method in ("__new__", "__init__") if method in classdict]
     if own:
         fix = f"a value that fits {' and '.join(own)}"
