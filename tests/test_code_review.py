@@ -183,3 +183,29 @@ def test_making_the_enum_open_turns_every_exhaustive_claim_red(project: Path) ->
     status, output = run_mypy(project)
     assert status == 1
     assert by_file(output) == by_file(expected)
+
+
+def _readme_demo_output() -> list[str]:
+    """The diagnostics the README's "Install and try it" shows for demo.py."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Install and try it") :]
+    start = section.index("```text\n") + len("```text\n")
+    block = section[start : section.index("\n```", start)]
+    return block.splitlines()
+
+
+def test_readme_demo_output_is_what_mypy_prints(project: Path) -> None:
+    """The README's demo edit (``refunded = "refunded"``) gives exactly the output it shows."""
+    demo = project / "examples" / "demo.py"
+    text = demo.read_text()
+    old = '    shipped = "shipped"\n'
+    assert text.count(old) == 1
+    demo.write_text(text.replace(old, old + '    refunded = "refunded"\n'))
+    status, output = run_mypy(project)
+    assert status == 1
+    expected = _readme_demo_output()
+    if not HAS_EXHAUSTIVE_MATCH:  # mypy < 1.17: the README marks these lines as 1.17+
+        expected = [
+            line for line in expected if "exhaustive-match" not in line and "note:" not in line
+        ]
+    assert output == expected
