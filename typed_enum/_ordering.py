@@ -98,6 +98,12 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
     ``total_ordering`` can fill them in.
     """
     member_type: type = getattr(enum_cls, "_member_type_", object)
+    if member_type is object and not ordered:
+        # A plain Enum or Flag has no ordering: stdlib already raises
+        # TypeError.  A Python-level __lt__ here would cost every ``==`` on
+        # its members ~8x (CPython then dispatches all six rich comparisons
+        # through Python), so none is installed, and the MRO is not read.
+        return
     own = {name for name in _OPERATORS if name in body}
     own |= _user_defined(enum_cls, member_type)
     for name in _OPERATORS:
@@ -108,12 +114,6 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
             method = _DECLARED[name]
         elif issubclass(member_type, int):
             method = getattr(member_type, name)
-        elif member_type is object:
-            # A plain Enum or Flag has no ordering: stdlib already raises
-            # TypeError.  A Python-level __lt__ here would cost every ``==``
-            # on its members ~8x (CPython then dispatches all six rich
-            # comparisons through Python), so none is installed.
-            continue
         else:
             method = _REFUSING[name]
         type.__setattr__(enum_cls, name, method)
