@@ -133,11 +133,6 @@ def related(a: TypeInfo, b: TypeInfo) -> bool:
     return a is b or a.has_base(b.fullname) or b.has_base(a.fullname)
 
 
-def disjoint(left: list[TypeInfo], right: list[TypeInfo]) -> bool:
-    """No enum on one side is related to one on the other."""
-    return not any(related(a, b) for a in left for b in right)
-
-
 def expression_type(api: CheckerPluginInterface, expr: Expression) -> Type:
     """The type mypy gave ``expr``: from the type map when it was checked already.
 
