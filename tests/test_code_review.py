@@ -57,11 +57,11 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def edit(project: Path, old: str, new: str) -> None:
-    """Replace the one occurrence of ``old`` in the enum module."""
-    path = project / STATUS
+def edit(project: Path, old: str, new: str, module: str = STATUS) -> None:
+    """Replace the one occurrence of ``old`` in ``module`` (the enum module by default)."""
+    path = project / module
     text = path.read_text()
-    assert text.count(old) == 1, f"{old!r} must occur once in {STATUS}"
+    assert text.count(old) == 1, f"{old!r} must occur once in {module}"
     path.write_text(text.replace(old, new))
 
 
@@ -196,11 +196,8 @@ def _readme_demo_output() -> list[str]:
 
 def test_readme_demo_output_is_what_mypy_prints(project: Path) -> None:
     """The README's demo edit (``refunded = "refunded"``) gives exactly the output it shows."""
-    demo = project / "examples" / "demo.py"
-    text = demo.read_text()
-    old = '    shipped = "shipped"\n'
-    assert text.count(old) == 1
-    demo.write_text(text.replace(old, old + '    refunded = "refunded"\n'))
+    shipped = '    shipped = "shipped"\n'
+    edit(project, shipped, shipped + '    refunded = "refunded"\n', module="examples/demo.py")
     status, output = run_mypy(project)
     assert status == 1
     expected = _readme_demo_output()
