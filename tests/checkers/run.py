@@ -65,7 +65,6 @@ def _mypy(config: str) -> Callable[[Path, Path], list[str]]:
             str(CONFIG / config),
             "--cache-dir",
             str(scratch / f"mypy-cache-{config}"),
-            "--no-error-summary",
             "--no-pretty",
             "--hide-error-context",
             "--show-error-codes",
@@ -75,7 +74,13 @@ def _mypy(config: str) -> Callable[[Path, Path], list[str]]:
     return command
 
 
+_MYPY_SUMMARY = re.compile(r"^(Success: no issues found|Found \d+ errors?) in ", re.MULTILINE)
+
+
 def _parse_mypy(output: str) -> list[Diagnostic]:
+    # The summary line shows mypy checked (a crash or a bad config prints none).
+    if _MYPY_SUMMARY.search(output) is None:
+        raise ValueError("no summary line")
     return [
         Diagnostic(
             Path(m["file"]).name, int(m["line"]), m["code"] or "misc", m["severity"], m["message"]
