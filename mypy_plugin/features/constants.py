@@ -233,6 +233,13 @@ def from_value_callback(settings: Settings, ctx: MethodContext) -> Type:
     return ctx.default_return_type
 
 
+def _name_hint(name: str, every: list[str]) -> str:
+    hint = messages.did_you_mean(name, every)
+    if not hint:
+        hint = f"; its constants are {_listing(every)}" if every else "; it has no constants"
+    return hint
+
+
 def from_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     """``HTTP.from_name("OK")``: that constant's type; a typo is an error.
 
@@ -248,12 +255,31 @@ def from_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     if name in constants:
         made = constant_type(ctx.api, name, constants[name], _declared_type(info, name))
         return made if made is not None else ctx.default_return_type
-    every = list(constants)
-    hint = messages.did_you_mean(name, every)
-    if not hint:
-        hint = f"; its constants are {_listing(every)}" if every else "; it has no constants"
+    hint = _name_hint(name, list(constants))
     message = messages.BAD_CONSTANT_NAME.format(name=name, group=info.name, hint=hint)
     fail(ctx.api, settings, errorcodes.BAD_LOOKUP, message, ctx.context)
+    return ctx.default_return_type
+
+
+def has_name_callback(settings: Settings, ctx: MethodContext) -> Type:
+    """``HTTP.has_name("OKK")``: a literal no declared constant has is an error.
+
+    Without the plugin (and with it) the call is ``bool``; the plugin adds
+    ``typed-enum-bad-lookup`` with a did-you-mean when the literal names no
+    constant of the group, since the test is then False unless ``add()``
+    adds that name at run time.  Precondition: typed_enum's
+    ``Constants.has_name``.
+    """
+    info = _group_of(ctx.type)
+    argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
+    if info is None or argument is None or argument[0] != "str":
+        return ctx.default_return_type
+    name = argument[1]
+    constants = group_constants(info)
+    if name not in constants:
+        hint = _name_hint(name, list(constants))
+        message = messages.BAD_CONSTANT_TEST.format(name=name, group=info.name, hint=hint)
+        fail(ctx.api, settings, errorcodes.BAD_LOOKUP, message, ctx.context)
     return ctx.default_return_type
 
 
