@@ -22,8 +22,12 @@ needed for ``.value``/``.name``.  Values of other types than int, str,
 float and bytes keep their own type in a group (a tuple constant is
 still usable as a tuple); ``constant("P", (1, 2))`` is
 ``NamedConstant[tuple[int, int], Literal['P']]``, as it is declared.  ``from_value``/``from_name`` with a literal that
-names no declared constant are ``typed-enum-bad-lookup`` errors; a
-constant added at run time with ``HTTP.add()`` is not known statically.
+names no declared constant are ``typed-enum-bad-lookup`` errors, and so is
+``has_name`` with such a literal (it is then False unless ``add()`` adds the
+name); a constant added at run time with ``HTTP.add()`` is not known
+statically.  Combinations (``O.WRONLY | O.CREAT``) need no hook: typed_enum
+annotates ``IntConstant``'s ``|``, ``&`` and ``^`` as ``IntConstant[int,
+str]``, which the literal constants above inherit.
 """
 
 from __future__ import annotations
