@@ -355,6 +355,18 @@ def test_add_to_a_global_group_refuses_a_taken_global(module: Any) -> None:
     assert not module.O.has_name("LATER")
 
 
+def test_global_constants_needs_an_imported_module() -> None:
+    message = (
+        "global_constants(O): its module 'not_imported' is not in sys.modules, so there is no "
+        "module namespace to export into; define the group in a module that is imported"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        exec(
+            "@global_constants\nclass O(te.Constants):\n    A = 1\n",
+            {"__name__": "not_imported", "global_constants": global_constants, "te": te},
+        )
+
+
 @pytest.mark.parametrize("target", [int, te.Constants, Perm])
 def test_global_constants_takes_only_a_group(target: Any) -> None:
     message = f"global_constants() takes a Constants group, not {target!r}; for an enum use enum.global_enum"

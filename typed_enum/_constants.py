@@ -504,7 +504,14 @@ class Constants(metaclass=ConstantsType):
 
 def _export(group: ConstantsType, constants: dict[str, NamedConstant[Any]]) -> None:
     """Put ``constants`` into the group's module, refusing to replace other globals."""
-    namespace = sys.modules[group.__module__].__dict__
+    module = sys.modules.get(group.__module__)
+    if module is None:
+        raise ValueError(
+            f"global_constants({group.__qualname__}): its module {group.__module__!r} is not "
+            f"in sys.modules, so there is no module namespace to export into; define the "
+            f"group in a module that is imported"
+        )
+    namespace = module.__dict__
     for name, made in constants.items():
         old = namespace.get(name, made)
         if old is made or (
