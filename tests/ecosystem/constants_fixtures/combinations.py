@@ -44,6 +44,7 @@ mode: IntConstant = READ | WRITE
 mode = READ & 6
 mode = READ ^ WRITE
 mode |= WRITE
+plain: int = 1 | READ  # IntConstant for mypy and ty; int for pyright and pyrefly
 bits: int = (READ | WRITE).value
 label: str = (READ | WRITE).name
 text: str = f"{READ | WRITE:#x} {READ | WRITE!r} {mode!s}"
