@@ -58,6 +58,7 @@ ORDER = (
     "lookups",
     "maps",
     "constants",
+    "combinations",
     "flags",
     "functional",
 )
