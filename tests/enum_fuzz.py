@@ -76,8 +76,9 @@ class EnumClass:
 class Generator:
     """One module's worth of random enum code; ``source()`` is valid Python syntax."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, index: int = 0) -> None:
         self.rng = rng
+        self.index = index
         self.lines: list[str] = []
         self.classes: list[EnumClass] = []
         self.counter = 0
@@ -184,8 +185,18 @@ class Generator:
                 out.append(f"{first} = {first}_again = {index + 30}")
             elif kind < 0.94:
                 out.append(f"{name} = {name}")
-            elif kind < 0.96:
+            elif kind < 0.95:
                 out += ["@staticmethod", f"def {name}() -> int:", "    return 1"]
+            elif kind < 0.97:
+                target = self.pick([*names, "missing", "LATER"])
+                quoted = self.chance(0.5)
+                annotation = f"Literal[{cls.name}.{target}]"
+                out.append(f"{name}: {annotation!r}" if quoted else f"{name}: {annotation}")
+            elif kind < 0.98:
+                out.append(f"{name} = LATER")  # a forward reference, defined below or never
+                names.append(name)
+                if self.chance(0.5):
+                    out.append(f"LATER = {index + 40}")
             else:
                 out.append(f"{name} = staticmethod(abs)")
         if names and self.chance(0.2):
@@ -258,6 +269,20 @@ class Generator:
         header = f"class {name}({base}{self.keywords(flag)}):"
         self.lines += [*decorator, header, *("    " + line for line in self.body(cls)), ""]
         self.classes.append(cls)
+
+    def local_enum_class(self) -> None:
+        """An enum class defined inside a function (mypy analyses those later)."""
+        start = len(self.lines)
+        self.enum_class()
+        cls = self.classes.pop()
+        body = [line for chunk in self.lines[start:] for line in chunk.splitlines()]
+        returns = self.pick(["None", "Any", "object"])
+        self.lines[start:] = [
+            f"def local_{cls.name}() -> {returns}:",
+            *("    " + line if line else "" for line in body),
+            f"    return {self.pick([cls.name, 'None', f'{cls.name}.{cls.members[0]}' if cls.members else 'None'])}",
+            "",
+        ]
 
     def functional(self) -> None:
         name = self.fresh("F")
@@ -418,10 +443,17 @@ class Generator:
         self.lines = [prefix + HEADER.format(extra_imports=extra)]
         self.lines.append(f"flag_open = {self.pick(['True', 'False', 'len(labels) > 1'])}")
         self.lines.append("def names() -> list[str]:\n    return labels\n")
+        if self.index and self.chance(0.3):
+            # An enum of an earlier module of the batch (absent when checked alone).
+            other = rng.randrange(max(0, self.index - 3), self.index)
+            self.lines.append(f"from m{other} import E1 as Imported{other}")
+            self.classes.append(EnumClass(f"Imported{other}", "?", ["a", "RED0"], False))
         for _ in range(rng.randint(1, 4)):
             roll = rng.random()
-            if roll < 0.7:
+            if roll < 0.6:
                 self.enum_class()
+            elif roll < 0.7:
+                self.local_enum_class()
             else:
                 self.functional()
         for _ in range(rng.randint(1, 3)):
@@ -432,7 +464,7 @@ class Generator:
 
 def generate(seed: int, index: int) -> str:
     """Module number ``index`` of run ``seed``; always valid syntax."""
-    source = Generator(random.Random(f"{seed}:{index}")).module()
+    source = Generator(random.Random(f"{seed}:{index}"), index).module()
     compile(source, f"m{index}.py", "exec")  # a generator bug if this raises
     return source
 
@@ -473,12 +505,17 @@ class Crash:
     source: str | None
     without_plugin: bool = False
     """mypy crashes on the module without the plugin too: a mypy bug."""
+    end: int = 0
+    """One past the batch's last module."""
 
     def describe(self) -> str:
-        where = f"module {self.module}" if self.module is not None else "a batch"
+        if self.module is not None:
+            where, count = f"module {self.module}", self.module + 1
+        else:
+            where, count = f"the batch ending at module {self.end - 1} (no module alone)", self.end
         text = (
             f"mypy crashed on {where} of fuzz seed {self.seed}; reproduce with\n"
-            f"    python tests/enum_fuzz.py --seed {self.seed} --count {(self.module or 0) + 1}\n"
+            f"    python tests/enum_fuzz.py --seed {self.seed} --count {count} --batch {count}\n"
             f"--- mypy output ---\n{self.output[-6000:]}"
         )
         if self.without_plugin:
@@ -555,7 +592,7 @@ def check_batch(
             time.sleep(1.1)  # edits within the same mtime tick may go unnoticed
             done = run_mypy(directory, files, extra, plugins)
             if _crashed(done):
-                crash = Crash(seed, None, _output(done), None)
+                crash = Crash(seed, None, _output(done), None, end=start + count)
                 crash.output = (
                     "(warm-cache rerun after editing modules "
                     + ", ".join(map(str, edited))
@@ -580,7 +617,7 @@ def _isolate(
                 (directory / "alone" / f"m{i}.py").write_text(source)
                 alone = run_mypy(directory / "alone", [f"m{i}.py"], extra, plugins="")
                 return Crash(seed, i, _output(done), source, _crashed(alone))
-    return Crash(seed, None, output, None)
+    return Crash(seed, None, output, None, end=max(sources) + 1)
 
 
 def main(argv: list[str] | None = None) -> int:

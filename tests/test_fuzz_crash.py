@@ -80,7 +80,7 @@ def test_a_crash_is_reported_with_its_seed_and_module(tmp_path: Path) -> None:
     assert crash.module == 5
     report = crash.describe()
     assert "fuzz seed 1234" in report
-    assert "--seed 1234 --count 6" in report
+    assert "--seed 1234 --count 6 --batch 6" in report
     assert "planted crash" in report
     assert crash.source == enum_fuzz.generate(1234, 5)
 
