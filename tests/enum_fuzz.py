@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -606,8 +607,14 @@ def check_batch(
 def _isolate(
     seed: int, sources: dict[int, str], output: str, extra: Sequence[str], plugins: str
 ) -> Crash:
-    """The first module that crashes mypy on its own (or the batch, if none does alone)."""
-    for i, source in sources.items():
+    """The first module that crashes mypy on its own (or the batch, if none does alone).
+
+    The module mypy names in its INTERNAL ERROR line is tried first.
+    """
+    named = re.search(r"^m(\d+)\.py:\d+: error: INTERNAL ERROR", output, re.MULTILINE)
+    order = sorted(sources, key=lambda i: (named is None or i != int(named.group(1)), i))
+    for i in order:
+        source = sources[i]
         with tempfile.TemporaryDirectory(prefix="enum-fuzz-one-") as tmp:
             directory = Path(tmp)
             (directory / f"m{i}.py").write_text(source)
