@@ -60,6 +60,8 @@ from typed_enum import (
     alias, auto, constant, exhaustive_map, member, nonmember, unique,
 )
 {extra_imports}
+from typing import Generic, TypeVar
+Tv = TypeVar("Tv")
 AnyBase: Any = object
 anything: Any = None
 labels = ["a", "b"]
@@ -149,6 +151,19 @@ class Generator:
         for index in range(rng.randint(0, 6)):
             name = rng.choice(["RED", "GREEN", "BLUE", "a", "b", "value", "name", "_x", "X"])
             name = f"{name}{index}" if self.chance(0.8) else name
+            if self.chance(0.04):  # names that clash with the enum API or the metaclass
+                name = rng.choice(
+                    [
+                        "from_value",
+                        "extend",
+                        "mro",
+                        "_missing_",
+                        "values",
+                        "open",
+                        "alias",
+                        "_value_",
+                    ]
+                )
             kind = rng.random()
             if kind < 0.6:
                 out.append(f"{name} = {self.value(names, index)}")
@@ -228,6 +243,17 @@ class Generator:
             out += ["def __init__(self, *args: Any) -> None:", "    self.extra = args"]
         if self.chance(0.05):
             out += ["for _i in range(2):", "    pass"]
+        if names and self.chance(0.05):
+            out.append(f"del {rng.choice(names)}")
+        if self.chance(0.05):
+            out += [
+                "def __new__(cls, value: object) -> Any:",
+                "    obj = object.__new__(cls)",
+                "    obj._value_ = value",
+                "    return obj",
+            ]
+        if names and self.chance(0.05):
+            out.append(f"{self.fresh('Y')} = {rng.choice(names)}.value")
         if not out or self.chance(0.05):
             out.append(rng.choice(["pass", "..."]))
         cls.members = [n for n in names if n.isidentifier()]
@@ -267,7 +293,14 @@ class Generator:
         decorator = ["@unique"] if self.chance(0.1) else []
         if self.chance(0.05):
             decorator = ["@enum.verify(enum.UNIQUE)"]
-        header = f"class {name}({base}{self.keywords(flag)}):"
+        if self.classes and self.chance(0.05):
+            name = self.pick(self.classes).name  # a redefinition, half-edited code
+        if self.chance(0.04):
+            base += self.pick([", Generic[Tv]", ", metaclass=typed_enum.TypedEnumType", ", int"])
+        keywords = self.keywords(flag)
+        if "metaclass" in base and "metaclass" in keywords:
+            keywords = ""
+        header = f"class {name}({base}{keywords}):"
         self.lines += [*decorator, header, *("    " + line for line in self.body(cls)), ""]
         self.classes.append(cls)
 
@@ -330,7 +363,7 @@ class Generator:
         cls = self.pick(self.classes)
         body: list[str] = []
         for _ in range(rng.randint(1, 5)):
-            kind = rng.randrange(14)
+            kind = rng.randrange(20)
             ref = self.member_ref(cls)
             if kind == 0:
                 cases = [f"    case {self.member_ref(cls)}:" for _ in range(rng.randint(0, 4))]
@@ -397,6 +430,53 @@ class Generator:
                 body.append(
                     f"return e.value  # {self.pick(['', 'type: ignore', 'type: ignore[misc]'])}"
                 )
+            elif kind == 13:
+                other = self.pick(self.classes)
+                body.append(
+                    f"c{fn} = {self.pick(['sorted', 'max', 'min', 'list'])}"
+                    f"([{ref}, {self.member_ref(other)}])"
+                )
+                body.append(
+                    f"d{fn} = {ref} {self.pick(['<', '==', '!='])} {self.member_ref(other)}"
+                )
+            elif kind == 14:
+                pattern = self.pick(
+                    [
+                        f"{cls.name}()",
+                        f"{cls.name}(value=1)",
+                        f"{ref} if name_var",
+                        f"{{'k': {ref}}}",
+                        f"[{ref}, *rest]",
+                        f"({ref} | {self.member_ref(cls)}) as both",
+                        "str() | int()",
+                    ]
+                )
+                body += ["match e:", f"    case {pattern}:", "        pass"]
+            elif kind == 15:
+                alias_name = self.fresh("Alias")
+                body += [
+                    f"{alias_name} = {cls.name}",
+                    f"a{fn}: Literal[{alias_name}.{self.pick([*cls.members, 'a'])}]",
+                ]
+            elif kind == 16:
+                keys = self.pick(
+                    [
+                        f"**{{{ref}: 1}}",
+                        f"{ref}: 1, **anything",
+                        f"k: 1 for k in {cls.name}",
+                        f"name_var: 1, {ref}: 2",
+                    ]
+                )
+                arg = self.pick([f"{{{keys}}}", "anything", "dict()", f"[({ref}, 1)]"])
+                body.append(
+                    f"n{fn} = exhaustive_map({self.pick([cls.name, 'k', 'anything'])}, {arg})"
+                )
+            elif kind == 17:
+                body.append(
+                    f"o{fn} = {cls.name}.extend({self.pick(['name_var', repr('new')])}, {self.pick(['1', 'anything', ref])})"
+                )
+            elif kind == 18:
+                body.append(f"p{fn} = e in ({ref}, {self.member_ref(cls)})")
             else:
                 body.append(f"reveal_type({cls.name}.{self.pick([*cls.members, 'x'])})")
         returns = self.pick(["None", "Any", "int", cls.name])
@@ -424,6 +504,12 @@ class Generator:
                 f"q{{n}}: Literal[{self.member_ref(cls)}, {self.member_ref(cls)}]",
                 f"q{{n}}: Literal[{self.member_ref(cls)}.value]",
                 f"q{{n}}: list[Literal[{self.member_ref(cls)}]] = []",
+                f"q{{n}}: Literal[{self.member_ref(cls)}.name.x]",
+                f"q{{n}}: Literal[{self.member_ref(cls)}, None, 1, 'x', b'y', True]",
+                f"q{{n}}: Literal[-1, {cls.name}.{self.pick(['__class__', '__members__', 'mro'])}]",
+                f"q{{n}}: 'Literal[{self.member_ref(cls)}]'",
+                f"q{{n}}: Literal[{self.member_ref(cls)}] | None = None",
+                f"q{{n}} = Literal[{self.member_ref(cls)}]",
             ]
         for _ in range(self.rng.randint(0, 3)):
             self.lines.append(self.pick(options).format(n=self.fresh("")))
