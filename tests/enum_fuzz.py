@@ -192,8 +192,9 @@ class Generator:
             elif kind < 0.88:
                 out.append(f"__{name} = {index}")
             elif kind < 0.9:
-                other = self.fresh("T")
-                out.append(f"{name}, {other} = {index}, {index + 100}")
+                # Fresh names, as for chains below (mypy crashes on rebinding a method).
+                first, other = self.fresh("pair"), self.fresh("T")
+                out.append(f"{first}, {other} = {index}, {index + 100}")
             elif kind < 0.92:
                 # Fresh names: a chained assignment that rebinds a method's name
                 # crashes mypy itself (1.14.1 and 2.4.1, in check_final), plugin or not.
