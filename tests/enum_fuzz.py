@@ -364,7 +364,7 @@ class Generator:
         cls = self.pick(self.classes)
         body: list[str] = []
         for _ in range(rng.randint(1, 5)):
-            kind = rng.randrange(20)
+            kind = rng.randrange(21)
             ref = self.member_ref(cls)
             if kind == 0:
                 cases = [f"    case {self.member_ref(cls)}:" for _ in range(rng.randint(0, 4))]
@@ -475,6 +475,23 @@ class Generator:
             elif kind == 17:
                 body.append(
                     f"o{fn} = {cls.name}.extend({self.pick(['name_var', repr('new')])}, {self.pick(['1', 'anything', ref])})"
+                )
+            elif kind == 19:
+                body.append(
+                    self.pick(
+                        [
+                            f"r{fn} = {ref} in e",
+                            f"r{fn} = 1 in {cls.name}",
+                            f"r{fn} = {ref} in {cls.name}",
+                            f"r{fn} = list(iter({cls.name}))",
+                            f"r{fn} = [{ref}, e]\nr{fn}.sort()",
+                            f"r{fn} = sorted({cls.name}, key=lambda m: m.value)",
+                            f"r{fn} = constant(name_var, {self.pick(['1', '1.5', 'True', 'anything', 'e'])})",
+                            f"r{fn} = e | {ref}",
+                            f"r{fn} = ~e",
+                            f"r{fn} = {cls.name}(0) if {cls.name} else None",
+                        ]
+                    )
                 )
             elif kind == 18:
                 body.append(f"p{fn} = e in ({ref}, {self.member_ref(cls)})")
