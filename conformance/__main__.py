@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from conformance.score import MODES, run_mypy, score_directory, summary
+from conformance.score import MODES, run_mypy, score_directory, scored_files, summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                     plugin=not args.no_plugin,
                     python_version=args.python_version,
                     extra_args=args.mypy_arg,
+                    files=scored_files(args.path, args.pattern),
                 ),
                 end="",
             )
