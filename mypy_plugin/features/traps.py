@@ -162,8 +162,8 @@ def _names_non_member(ctx: AnalyzeTypeContext, arg: Type) -> bool:
     except Exception:  # a name mypy cannot resolve: it reports it itself
         return False
     node = sym.node if sym is not None else None
-    # A Var outside any class has a FakeInfo, which is falsy and raises on access.
-    if not (isinstance(node, Var) and isinstance(node.info, TypeInfo) and node.info):
+    # A Var outside any class has mypy's FakeInfo: falsy, and raises on any access.
+    if not (isinstance(node, Var) and node.info):
         return False
     info = node.info
     if not info.is_enum or node.name.startswith("__") or metadata.read(info) is None:
