@@ -8,11 +8,6 @@
   created; mypy alone says nothing (mypy #11715).  The run time's rules are
   followed: aliases may be listed or not, and for a Flag only single-bit
   members count.
-* ``Literal[Color.helper]`` where ``helper`` is not a member (a method, a
-  ``nonmember()``, an annotation without a value): mypy 1.14 accepts any
-  attribute of an enum there; 2.x rejects what is not in ``enum_members`` as
-  ``Parameter 1 of Literal[...] is invalid [valid-type]``.  The hook reports
-  the same on every version (typing spec, "Defining Members").
 * ``Literal[Color.crimson]`` where ``crimson`` is an alias: mypy alone types
   it ``Literal[Color.crimson]``, a member of its own (1.14), or rejects it
   as an invalid ``Literal`` parameter (2.4, once the plugin has taken the
@@ -28,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mypy.errorcodes import VALID_TYPE
 from mypy.nodes import (
     AssignmentStmt,
     ListExpr,
@@ -41,11 +35,11 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
-from mypy.types import AnyType, Type, TypeOfAny, UnboundType
+from mypy.types import Type, UnboundType
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import flags, membership
+from mypy_plugin.features import flags, membership, nonmember_literals
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
@@ -150,27 +144,6 @@ def _canonical_argument(ctx: AnalyzeTypeContext, arg: Type) -> Type:
     return UnboundType(f"{owner}.{target}", arg.args, line=arg.line, column=arg.column)
 
 
-def _names_non_member(ctx: AnalyzeTypeContext, arg: Type) -> bool:
-    """``arg`` names an attribute of an enum class that is not one of its members."""
-    if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
-        return False
-    lookup = getattr(ctx.api, "lookup_qualified", None)
-    if lookup is None:
-        return False
-    try:
-        sym = lookup(arg.name, ctx.context, suppress_errors=True)
-    except Exception:  # a name mypy cannot resolve: it reports it itself
-        return False
-    node = sym.node if sym is not None else None
-    # A Var outside any class has mypy's FakeInfo: falsy, and raises on any access.
-    if not (isinstance(node, Var) and node.info):
-        return False
-    info = node.info
-    if not info.is_enum or node.name.startswith("__") or metadata.read(info) is None:
-        return False  # private names: mypy rejects them itself
-    return node.name not in info.enum_members
-
-
 def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
     """The type analysis hook of ``typing.Literal``, or None if mypy lacks the API.
 
@@ -185,13 +158,11 @@ def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
 
     def literal_type(ctx: AnalyzeTypeContext) -> Type:
         """``Literal[Color.crimson]`` -> ``Literal[Color.red]`` (mypy #8657)."""
+        error = nonmember_literals.rejected(ctx)
+        if error is not None:
+            return error  # Literal[Color.helper] on mypy 1.14, as 2.x reports it
         t = ctx.type
         args = [_canonical_argument(ctx, arg) for arg in t.args]
-        for index, arg in enumerate(args, start=1):
-            if _names_non_member(ctx, arg):
-                message = messages.LITERAL_NON_MEMBER.format(index=index)
-                ctx.api.fail(message, ctx.context, code=VALID_TYPE)
-                return AnyType(TypeOfAny.from_error)
         if any(new is not old for new, old in zip(args, t.args, strict=True)):
             t = t.copy_modified(args=args)
         # ctx.api is the TypeAnalyser itself; calling analyze_type here would
