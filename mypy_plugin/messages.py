@@ -168,3 +168,8 @@ ORDER_MISMATCH: Final = (
     '_order_ of "{enum}" does not match its members (the class raises TypeError): the members '
     "are {members}; _order_ lists {order}; list the members in definition order"
 )
+
+# valid-type (mypy's own code and wording): Literal[Color.helper] where helper is a method,
+# a nonmember() or an annotation without a value.  mypy 2.x reports it itself; 1.14
+# accepted any attribute of an enum.
+LITERAL_NON_MEMBER: Final = "Parameter {index} of Literal[...] is invalid"

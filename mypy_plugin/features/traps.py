@@ -39,7 +39,7 @@ from mypy.types import Type, UnboundType
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import flags, membership
+from mypy_plugin.features import flags, membership, nonmember_literals
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
@@ -158,6 +158,9 @@ def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
 
     def literal_type(ctx: AnalyzeTypeContext) -> Type:
         """``Literal[Color.crimson]`` -> ``Literal[Color.red]`` (mypy #8657)."""
+        error = nonmember_literals.rejected(ctx)
+        if error is not None:
+            return error  # Literal[Color.helper] on mypy 1.14, as 2.x reports it
         t = ctx.type
         args = [_canonical_argument(ctx, arg) for arg in t.args]
         if any(new is not old for new, old in zip(args, t.args, strict=True)):
