@@ -48,7 +48,8 @@ RUNTIME_ROWS = [
         "Two members with the same value (no alias declared)",
         "ValueError",
         "duplicate value 1 in enum Color: 'crimson' and 'red'; declare crimson = alias(red) "
-        "if crimson is meant to be another name for red, or give crimson a value of its own",
+        "if it is meant as the same member, give crimson a value of its own, or use "
+        "typed_enum.Constants for separate constants that happen to be equal",
         """
         class Color(Enum):
             red = 1
