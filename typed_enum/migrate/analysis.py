@@ -77,9 +77,11 @@ class Member:
 
     name: str
     line: int
-    value: cst.BaseExpression
+    value: cst.CSTNode
     source: str
-    form: Literal["value", "auto", "declared_alias"]
+    # "chained": an extra target of ``a = b = 1`` (``value`` is the Assign,
+    # ``source`` the first target's name)
+    form: Literal["value", "auto", "declared_alias", "chained"]
 
 
 @dataclass
@@ -124,6 +126,7 @@ class ModuleInfo:
     # (line, message) for what is left alone outright (star imports, dynamic bases)
     refusals: list[tuple[int, str]] = field(default_factory=list)
     binds_alias: bool = False  # the module has a name ``alias`` of its own
+    module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
 
 
 def module_name(path: Path) -> str:
@@ -219,6 +222,8 @@ class _Visitor(cst.CSTVisitor):
         if self.in_import:
             return
         qualified = self.qname(node)
+        if qualified == "enum" and isinstance(node, cst.Name):
+            self.info.module_uses += 1
         if qualified not in _STDLIB:
             return
         root: cst.BaseExpression = node
@@ -340,13 +345,17 @@ class _Visitor(cst.CSTVisitor):
                     targets, value = [small.target], small.value
                 else:
                     continue
-                if len(targets) != 1 or not isinstance(targets[0], cst.Name):
+                if not all(isinstance(t, cst.Name) for t in targets) or (
+                    len(targets) > 1 and len(statement.body) > 1
+                ):
                     names = ", ".join(_code(t) for t in targets)
                     info.problems.append(
                         (self.line(small), f"cannot tell the members of {names} = {_code(value)}")
                     )
                     continue
-                name = targets[0].value
+                first = targets[0]
+                assert isinstance(first, cst.Name)
+                name = first.value
                 if name == "_ignore_":
                     ignored |= _ignore_names(value)
                 if _not_a_member(name) or name in ignored:
@@ -385,6 +394,13 @@ class _Visitor(cst.CSTVisitor):
                     continue
                 seen.add(name)
                 info.members.append(Member(name, self.line(small), node, source, form))
+                for extra in targets[1:]:
+                    assert isinstance(extra, cst.Name)
+                    seen.add(extra.value)
+                    if not _not_a_member(extra.value) and extra.value not in ignored:
+                        info.members.append(
+                            Member(extra.value, self.line(small), small, name, "chained")
+                        )
 
 
 def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:

@@ -36,6 +36,8 @@ class Plan:
     refs: set[int] = field(default_factory=set)
     # id() of a member's value node -> the canonical member it repeats
     aliases: dict[int, str] = field(default_factory=dict)
+    # id() of an ``a = b = 1`` Assign -> {extra target: canonical member}
+    chained: dict[int, dict[str, str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -73,7 +75,8 @@ class _Planner:
         for module in modules:
             self.imports.update(module.imports)
         self.classes = {c.key: c for m in modules for c in m.classes}
-        self.literals = {m.path: m.literals for m in modules}
+        self.by_module = {m.name: m for m in modules}
+        self.by_path = {m.path: m for m in modules}
         self.plan = Plan()
         self.bases = {key: [self.canon(b) for b in c.bases] for key, c in self.classes.items()}
         self.metaclass = {
@@ -89,6 +92,19 @@ class _Planner:
                 break
             name = self.imports[name]
         return name
+
+    def names(self, path: object) -> dict[str, object]:
+        """The literal names a class body of the module at ``path`` can see,
+        its own and those it imports from other modules of the tree."""
+        module = self.by_path[path]  # type: ignore[index]
+        names: dict[str, object] = {}
+        for key, target in module.imports.items():
+            owner, _, attr = self.canon(target).rpartition(".")
+            source = self.by_module.get(owner)
+            if source is not None and attr in source.literals:
+                names[key.rpartition(".")[2]] = source.literals[attr]
+        names.update(module.literals)
+        return names
 
     # -- which classes are enums, and which move together --------------------
 
@@ -185,14 +201,18 @@ class _Planner:
             for b in self.bases[c.key]
         ) or any(c.mixins for c in chain)
         custom_auto = any(c.defines_generate for c in chain)
-        names = dict(self.literals[info.path])
+        names = self.names(info.path)
         canonical: list[tuple[str, object]] = []
         last_values: list[object] = []
         for member in info.members:
             if member.form == "declared_alias":
                 continue
             try:
-                if member.form == "auto":
+                if member.form == "chained":
+                    if member.source not in names:
+                        raise Unknown(f"{member.source} has no value this run can see")
+                    value = names[member.source]
+                elif member.form == "auto":
                     if custom_auto:
                         raise Unknown("auto() with a custom _generate_next_value_")
                     if mixed:
@@ -228,7 +248,7 @@ class _Planner:
             return "a type= mixin: this run cannot tell the members' values"
         try:
             start = evaluate_source(call.keywords.get("start", "1"), {})
-            names = evaluate_source(call.names or "", self.literals[call.path])
+            names = evaluate_source(call.names or "", self.names(call.path))
         except Unknown as exc:
             return f"cannot evaluate its members ({exc.args[0]})"
         if isinstance(names, str):
@@ -301,8 +321,11 @@ class _Planner:
                 continue
             self.plan.converted.add(key)
             for node, name, canonical, value in aliases.get(key, []):
-                self.plan.aliases[id(node)] = canonical
-                member = next(m for m in info.members if m.value is node)
+                member = next(m for m in info.members if m.value is node and m.name == name)
+                if member.form == "chained":
+                    self.plan.chained.setdefault(id(node), {})[name] = canonical
+                else:
+                    self.plan.aliases[id(node)] = canonical
                 self.add(
                     info,
                     member.line,

@@ -13,7 +13,7 @@ from collections import defaultdict
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.codemod.visitors import AddImportsVisitor
 
 from typed_enum.migrate.analysis import STDLIB_ENUMS, STDLIB_METACLASSES, ModuleInfo, Ref
 from typed_enum.migrate.plan import Plan
@@ -34,14 +34,32 @@ class _Transformer(cst.CSTTransformer):
         rename: dict[int, str],
         qualify: dict[int, str],
         aliases: dict[int, str],
+        chained: dict[int, dict[str, str]],
         alias_call: cst.BaseExpression,
+        drop_enum_module: bool,
     ) -> None:
         super().__init__()
         self.moved = moved
         self.rename = rename
         self.qualify = qualify
         self.aliases = aliases
+        self.chained = chained
+        self.drop_enum_module = drop_enum_module
         self.alias_call = alias_call
+
+    def leave_Import(
+        self, original_node: cst.Import, updated_node: cst.Import
+    ) -> cst.Import | cst.RemovalSentinel:
+        """``import enum`` no longer used: ``import typed_enum`` in its place."""
+        if not self.drop_enum_module:
+            return updated_node
+        kept = [n for n in updated_node.names if n.evaluated_name != "enum"]
+        if len(kept) == len(updated_node.names):
+            return updated_node
+        if kept:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            return updated_node.with_changes(names=kept)
+        return updated_node.with_changes(names=[cst.ImportAlias(cst.Name("typed_enum"))])
 
     def leave_ImportFrom(
         self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
@@ -67,6 +85,28 @@ class _Transformer(cst.CSTTransformer):
         if updated_node.lpar is None:
             return updated_node.with_changes(names=kept)
         return updated_node.with_changes(names=kept)
+
+    def leave_SimpleStatementLine(
+        self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
+    ) -> cst.SimpleStatementLine | cst.FlattenSentinel[cst.SimpleStatementLine]:
+        """``a = b = 1`` with b an alias: ``a = 1`` then ``b = alias(a)``."""
+        if len(original_node.body) != 1 or id(original_node.body[0]) not in self.chained:
+            return updated_node
+        extra = self.chained[id(original_node.body[0])]
+        assign = updated_node.body[0]
+        assert isinstance(assign, cst.Assign)
+        kept = [
+            t
+            for t in assign.targets
+            if not (isinstance(t.target, cst.Name) and t.target.value in extra)
+        ]
+        lines = [updated_node.with_changes(body=[assign.with_changes(targets=kept)])]
+        for name, canonical in extra.items():
+            call = cst.Call(self.alias_call, [cst.Arg(cst.Name(canonical))])
+            lines.append(
+                cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(name))], call)])
+            )
+        return cst.FlattenSentinel(lines)
 
     def on_leave(  # type: ignore[override]  # libcst's is generic in the node type
         self, original_node: cst.CSTNode, updated_node: cst.CSTNode
@@ -127,18 +167,23 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
         for member in cls.members
         if id(member.value) in plan.aliases
     }
+    chained = {
+        id(member.value): plan.chained[id(member.value)]
+        for cls in info.classes
+        for member in cls.members
+        if id(member.value) in plan.chained
+    }
     alias_call: cst.BaseExpression = cst.Name("alias")
-    if aliases:
+    if aliases or chained:
         if info.binds_alias:
             alias_call = cst.Attribute(cst.Name("typed_enum"), cst.Name("alias"))
             AddImportsVisitor.add_needed_import(context, "typed_enum")
         else:
             AddImportsVisitor.add_needed_import(context, "typed_enum", "alias")
-    if not (moved or qualify or aliases):
+    # Every use of the enum module moves: its import becomes typed_enum's.
+    drop = bool(via_module) and len(via_module) == info.module_uses
+    if not (moved or qualify or aliases or chained):
         return module.code
-    changed = module.visit(_Transformer(moved, rename, qualify, aliases, alias_call))
+    changed = module.visit(_Transformer(moved, rename, qualify, aliases, chained, alias_call, drop))
     changed = AddImportsVisitor(context).transform_module(changed)
-    if via_module:
-        RemoveImportsVisitor.remove_unused_import(context, "enum")
-        changed = RemoveImportsVisitor(context).transform_module(changed)
     return changed.code

@@ -110,6 +110,8 @@ def evaluate(node: ast.expr, names: Mapping[str, object]) -> object:
                 raise Unknown(f"operator {type(op).__name__} is not evaluated") from None
             except Exception as exc:
                 raise Unknown(f"{type(exc).__name__}: {exc}") from None
+        case ast.Call(func=ast.Name(id="object"), args=[], keywords=[]):
+            return object()  # a sentinel: equal to nothing else
         case ast.BinOp(left=left, op=op, right=right):
             return _binary(op, evaluate(left, names), evaluate(right, names))
     raise Unknown(f"{type(node).__name__} expressions are not evaluated")
