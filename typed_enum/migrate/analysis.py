@@ -8,20 +8,13 @@ import Enum as E`` and relative imports of the tree's own classes all count.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import builtins
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 import libcst as cst
-from libcst.metadata import (
-    CodeRange,
-    MetadataWrapper,
-    PositionProvider,
-    QualifiedName,
-    QualifiedNameProvider,
-    QualifiedNameSource,
-)
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from typed_enum.migrate.values import Unknown, evaluate_source
 
@@ -143,39 +136,96 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
 
-class _Visitor(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+def _absolute(info: ModuleInfo, name: str) -> str:
+    """``name`` with a relative import's leading dots resolved."""
+    if not name.startswith("."):
+        return name
+    dots = len(name) - len(name.lstrip("."))
+    package = info.name.split(".")
+    if info.path.stem != "__init__":
+        package = package[:-1]
+    if dots > 1:
+        package = package[: len(package) - (dots - 1)]
+    rest = name[dots:]
+    return ".".join([*package, rest]) if rest else ".".join(package)
+
+
+class _Bindings(cst.CSTVisitor):
+    """The names the module's imports and class statements bind, wherever they are."""
 
     def __init__(self, info: ModuleInfo) -> None:
         super().__init__()
         self.info = info
+        self.names: dict[str, str] = {}
+        self.scope: list[str] = []
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for name in node.names:
+            dotted = _code(name.name)
+            if name.asname is not None:
+                self.names[_code(name.asname.name)] = dotted
+            else:
+                self.names[dotted.split(".")[0]] = dotted.split(".")[0]
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if isinstance(node.names, cst.ImportStar):
+            return
+        module = _code(node.module) if node.module is not None else ""
+        module = _absolute(self.info, "." * len(node.relative) + module)
+        for name in node.names:
+            bound = _code(name.asname.name) if name.asname else _code(name.name)
+            self.names[bound] = f"{module}.{_code(name.name)}"
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.names.setdefault(
+            node.name.value, ".".join([self.info.name, *self.scope, node.name.value])
+        )
+        self.scope.append(node.name.value)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self.scope.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if node.name.value == "alias":
+            self.info.binds_alias = True
+        self.scope.extend([node.name.value, "<locals>"])
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        del self.scope[-2:]
+
+
+class _Visitor(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, info: ModuleInfo, names: dict[str, str]) -> None:
+        super().__init__()
+        self.info = info
+        self.names = names
         self.in_import = 0
         self.by_node: dict[int, Ref] = {}
+        self.scope: list[str] = []
 
     # -- resolution -----------------------------------------------------
 
     def qname(self, node: cst.CSTNode) -> str | None:
-        names: Collection[QualifiedName] = self.get_metadata(QualifiedNameProvider, node, set())
-        if len(names) != 1:
-            return None
-        (qualified,) = names
-        if qualified.source is QualifiedNameSource.LOCAL:
-            return f"{self.info.name}.{qualified.name}"
-        if qualified.source is QualifiedNameSource.BUILTIN:
-            return qualified.name
-        return self.absolute(qualified.name)
+        """The dotted name ``node`` (a Name or an Attribute chain) refers to."""
+        if isinstance(node, cst.Name):
+            if node.value in self.names:
+                return self.names[node.value]
+            return f"builtins.{node.value}" if hasattr(builtins, node.value) else None
+        if isinstance(node, cst.Attribute):
+            owner = self.qname(node.value)
+            return None if owner is None else f"{owner}.{node.attr.value}"
+        return None
 
     def absolute(self, name: str) -> str:
-        if not name.startswith("."):
-            return name
-        dots = len(name) - len(name.lstrip("."))
-        package = self.info.name.split(".")
-        if self.info.path.stem != "__init__":
-            package = package[:-1]
-        if dots > 1:
-            package = package[: len(package) - (dots - 1)]
-        rest = name[dots:]
-        return ".".join([*package, rest]) if rest else ".".join(package)
+        return _absolute(self.info, name)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scope.extend([node.name.value, "<locals>"])
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        del self.scope[-2:]
 
     def line(self, node: cst.CSTNode) -> int:
         position: CodeRange = self.get_metadata(PositionProvider, node)
@@ -245,10 +295,6 @@ class _Visitor(cst.CSTVisitor):
             if isinstance(target.target, cst.Name) and target.target.value == "alias":
                 self.info.binds_alias = True
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if node.name.value == "alias":
-            self.info.binds_alias = True
-
     # -- functional API ------------------------------------------------------
 
     def leave_Call(self, original_node: cst.Call) -> None:
@@ -274,9 +320,12 @@ class _Visitor(cst.CSTVisitor):
 
     # -- classes ------------------------------------------------------------
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scope.append(node.name.value)
+
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        qualified = self.qname(original_node.name)
-        key = qualified or f"{self.info.name}.{original_node.name.value}"
+        key = ".".join([self.info.name, *self.scope])
+        self.scope.pop()
         bases: list[str] = []
         mixins = False
         class_refs: list[Ref] = []
@@ -288,13 +337,13 @@ class _Visitor(cst.CSTVisitor):
                     for r in self.info.refs
                     if r.role == "other" and _contains(value, r.node) and r.owner is None
                 ]
-                if inner:
+                if inner or (arg.star and (self.info.refs or self.info.module_uses)):
                     self.info.refusals.append(
                         (
                             self.line(arg),
                             f"class {original_node.name.value}: dynamic base "
-                            f"{_code(value)!r} left alone; write the base class out in the "
-                            f"class statement (typed_enum.{STDLIB_ENUMS.get(inner[0].qualified, 'TypedEnumType')}) by hand",
+                            f"'{arg.star}{_code(value)}' left alone; if it is a stdlib enum "
+                            "class, write typed_enum's counterpart in the class statement by hand",
                         )
                     )
                 mixins = True
@@ -458,8 +507,10 @@ def _literals(module: cst.Module) -> dict[str, object]:
 
 def analyse(path: Path, name: str, module: cst.Module) -> ModuleInfo:
     """Everything ``plan`` needs to know about one parsed module."""
-    wrapper = MetadataWrapper(module)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     info = ModuleInfo(path, name, wrapper)
-    wrapper.visit(_Visitor(info))
+    bindings = _Bindings(info)
+    module.visit(bindings)
+    wrapper.visit(_Visitor(info, bindings.names))
     info.literals = _literals(wrapper.module)
     return info

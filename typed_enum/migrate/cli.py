@@ -74,19 +74,18 @@ class _Progress:
     """``migrate: 120/4000 files`` on stderr: one line rewritten on a terminal,
     a line per tenth otherwise (CI logs)."""
 
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
-        self.total, self.stream = total, stream
-        self.enabled = enabled and total >= PROGRESS_FROM
+    def __init__(self, files: int, stream: TextIO, enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled and files >= PROGRESS_FROM
         self.tty = stream.isatty()
-        self.step = max(total // 10, 1)
 
-    def __call__(self, done: int, what: str) -> None:
+    def __call__(self, done: int, total: int, what: str) -> None:
         if not self.enabled:
             return
         if self.tty:
-            print(f"\rmigrate: {what} {done}/{self.total} files", end="", file=self.stream)
-        elif done % self.step == 0 or done == self.total:
-            print(f"migrate: {what} {done}/{self.total} files", file=self.stream)
+            print(f"\rmigrate: {what} {done}/{total} files", end="", file=self.stream)
+        elif done % max(total // 10, 1) == 0 or done == total:
+            print(f"migrate: {what} {done}/{total} files", file=self.stream)
 
     def close(self) -> None:
         if self.enabled and self.tty:
@@ -139,7 +138,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # from, can change: read each file once, parse those.
     texts: dict[Path, str] = {}
     for done, path in enumerate(files, 1):
-        progress(done, "reading")
+        progress(done, len(files), "reading")
         try:
             texts[path] = path.read_bytes().decode("utf-8", "replace")
         except OSError as exc:
@@ -173,7 +172,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     findings.extend(plan.findings)
     changed = 0
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
-        progress(done, "rewriting")
+        progress(done, len(parsed), "rewriting")
         new = rewrite(info, plan)
         old = info.wrapper.module.code
         if new == old:

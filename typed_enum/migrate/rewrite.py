@@ -12,8 +12,6 @@ import re
 from collections import defaultdict
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 
 from typed_enum.migrate.analysis import STDLIB_ENUMS, STDLIB_METACLASSES, ModuleInfo, Ref
 from typed_enum.migrate.plan import Plan
@@ -37,6 +35,8 @@ class _Transformer(cst.CSTTransformer):
         chained: dict[int, dict[str, str]],
         alias_call: cst.BaseExpression,
         drop_enum_module: bool,
+        new_imports: list[cst.SimpleStatementLine],
+        anchor: int | None,
     ) -> None:
         super().__init__()
         self.moved = moved
@@ -45,6 +45,8 @@ class _Transformer(cst.CSTTransformer):
         self.aliases = aliases
         self.chained = chained
         self.drop_enum_module = drop_enum_module
+        self.new_imports = new_imports
+        self.anchor = anchor
         self.alias_call = alias_call
 
     def leave_Import(
@@ -86,10 +88,39 @@ class _Transformer(cst.CSTTransformer):
             return updated_node.with_changes(names=kept)
         return updated_node.with_changes(names=kept)
 
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        """No enum import at the top: typed_enum's go after the leading imports."""
+        if self.anchor is not None or not self.new_imports:
+            return updated_node
+        body = list(updated_node.body)
+        at = 0
+        for index, statement in enumerate(body):
+            if isinstance(statement, cst.SimpleStatementLine) and all(
+                isinstance(s, cst.Import | cst.ImportFrom)
+                or (
+                    index == 0 and isinstance(s, cst.Expr) and isinstance(s.value, cst.SimpleString)
+                )
+                for s in statement.body
+            ):
+                at = index + 1
+            else:
+                break
+        return updated_node.with_changes(body=[*body[:at], *self.new_imports, *body[at:]])
+
     def leave_SimpleStatementLine(
         self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
-    ) -> cst.SimpleStatementLine | cst.FlattenSentinel[cst.SimpleStatementLine]:
-        """``a = b = 1`` with b an alias: ``a = 1`` then ``b = alias(a)``."""
+    ) -> (
+        cst.SimpleStatementLine | cst.FlattenSentinel[cst.SimpleStatementLine] | cst.RemovalSentinel
+    ):
+        if id(original_node) == self.anchor and self.new_imports:
+            # typed_enum's imports go where the first enum import is.
+            if not updated_node.body:
+                first = self.new_imports[0].with_changes(leading_lines=original_node.leading_lines)
+                return cst.FlattenSentinel([first, *self.new_imports[1:]])
+            return cst.FlattenSentinel([updated_node, *self.new_imports])
+        if not updated_node.body:
+            return cst.RemoveFromParent()
+        # ``a = b = 1`` with b an alias: ``a = 1`` then ``b = alias(a)``.
         if len(original_node.body) != 1 or id(original_node.body[0]) not in self.chained:
             return updated_node
         extra = self.chained[id(original_node.body[0])]
@@ -128,7 +159,8 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
     for ref in info.refs:
         if not ref.via_module:
             by_name[ref.bound].append(ref)
-    context = CodemodContext()
+    from_names: set[tuple[str, str | None]] = set()
+    need_module = False
     moved: set[str] = set()
     rename: dict[int, str] = {}
     qualify: dict[int, str] = {}
@@ -148,10 +180,9 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
             original = refs[0].qualified.removeprefix("enum.")
             if bound == original and target != original:
                 rename.update((id(r.node), target) for r in refs)
-                AddImportsVisitor.add_needed_import(context, "typed_enum", target)
+                from_names.add((target, None))
             else:
-                asname = None if bound == target else bound
-                AddImportsVisitor.add_needed_import(context, "typed_enum", target, asname)
+                from_names.add((target, None if bound == target else bound))
             continue
         for ref in refs:
             if id(ref.node) in plan.refs:
@@ -159,8 +190,7 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
     via_module = [r for r in info.refs if r.via_module and id(r.node) in plan.refs]
     for ref in via_module:
         qualify[id(ref.node)] = _target(ref)
-    if qualify:
-        AddImportsVisitor.add_needed_import(context, "typed_enum")
+    need_module = bool(qualify)
     aliases = {
         id(member.value): plan.aliases[id(member.value)]
         for cls in info.classes
@@ -177,13 +207,52 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
     if aliases or chained:
         if info.binds_alias:
             alias_call = cst.Attribute(cst.Name("typed_enum"), cst.Name("alias"))
-            AddImportsVisitor.add_needed_import(context, "typed_enum")
+            need_module = True
         else:
-            AddImportsVisitor.add_needed_import(context, "typed_enum", "alias")
+            from_names.add(("alias", None))
     # Every use of the enum module moves: its import becomes typed_enum's.
     drop = bool(via_module) and len(via_module) == info.module_uses
     if not (moved or qualify or aliases or chained):
         return module.code
-    changed = module.visit(_Transformer(moved, rename, qualify, aliases, chained, alias_call, drop))
-    changed = AddImportsVisitor(context).transform_module(changed)
-    return changed.code
+    anchor, new_imports = _imports(module, from_names, need_module and not drop)
+    transformer = _Transformer(
+        moved, rename, qualify, aliases, chained, alias_call, drop, new_imports, anchor
+    )
+    return module.visit(transformer).code
+
+
+def _imports(
+    module: cst.Module, from_names: set[tuple[str, str | None]], need_module: bool
+) -> tuple[int | None, list[cst.SimpleStatementLine]]:
+    """The first top-level enum import (by id), and the typed_enum imports to add
+    (those the module does not have at its top level yet)."""
+    anchor = None
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Import):
+                names = {n.evaluated_name for n in small.names}
+                need_module = need_module and "typed_enum" not in names
+                if anchor is None and "enum" in names:
+                    anchor = id(statement)
+            elif isinstance(small, cst.ImportFrom) and not small.relative and small.module:
+                source = cst.Module([]).code_for_node(small.module)
+                if source == "typed_enum" and not isinstance(small.names, cst.ImportStar):
+                    from_names -= {(n.evaluated_name, n.evaluated_alias) for n in small.names}
+                if anchor is None and source == "enum":
+                    anchor = id(statement)
+    lines = []
+    if need_module:
+        lines.append(
+            cst.SimpleStatementLine([cst.Import([cst.ImportAlias(cst.Name("typed_enum"))])])
+        )
+    if from_names:
+        aliases = [
+            cst.ImportAlias(cst.Name(name), asname=cst.AsName(cst.Name(asname)) if asname else None)
+            for name, asname in sorted(from_names, key=lambda n: (n[0], n[1] or ""))
+        ]
+        lines.append(
+            cst.SimpleStatementLine([cst.ImportFrom(cst.Name("typed_enum"), names=aliases)])
+        )
+    return anchor, lines
