@@ -164,3 +164,10 @@ ORDER_MISMATCH: Final = (
     '_order_ of "{enum}" does not match its members (the class raises TypeError): the members '
     "are {members}; _order_ lists {order}; list the members in definition order"
 )
+
+# typed-enum-metaclass-conflict
+METACLASS_CONFLICT: Final = (
+    'Metaclass "{meta}" of "{enum}" derives from enum.EnumMeta but not from '
+    'typed_enum.TypedEnumType, the metaclass of its base "{base}" at run time: the class '
+    'raises "TypeError: metaclass conflict"; derive {meta} from typed_enum.TypedEnumType'
+)

@@ -770,6 +770,20 @@ PLUGIN_ROWS = [
             green = 2
         """,
     ),
+    plugin(
+        "A metaclass derived from EnumMeta alone on a typed_enum enum",
+        "typed-enum-metaclass-conflict",
+        'Metaclass "Meta" of "Color" derives from enum.EnumMeta but not from '
+        'typed_enum.TypedEnumType, the metaclass of its base "Enum" at run time: the class '
+        'raises "TypeError: metaclass conflict"; derive Meta from typed_enum.TypedEnumType',
+        """
+        class Meta(enum.EnumMeta):
+            pass
+
+        class Color(Enum, metaclass=Meta):  # mistake
+            red = 1
+        """,
+    ),
 ]
 
 CONFIG_ROWS = [
