@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import Migrate, Tree
+from migrate_helpers import Migrate, Tree
 
 from typed_enum.migrate import cli
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Migrate, Tree
+from migrate_helpers import Migrate, Tree
 
 
 def test_a_computed_value_leaves_the_class_and_its_group_alone(

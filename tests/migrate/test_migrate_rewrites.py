@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from conftest import Migrate, Tree
+from migrate_helpers import Migrate, Tree
 
 
 def _src(text: str) -> str:
