@@ -9,6 +9,7 @@ import Enum as E`` and relative imports of the tree's own classes all count.
 from __future__ import annotations
 
 import builtins
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -51,6 +52,30 @@ _ALIAS_CALLS = frozenset({"alias"})
 Role = Literal["base", "functional", "other"]
 
 
+class Line:
+    """A node's line number, worked out only when a finding prints it.
+
+    libcst's positions cost a third of the run; most modules report nothing.
+    """
+
+    __slots__ = ("node", "wrapper")
+
+    def __init__(self, wrapper: MetadataWrapper, node: cst.CSTNode) -> None:
+        self.wrapper, self.node = wrapper, node
+
+    def __int__(self) -> int:
+        positions = _POSITIONS.get(id(self.wrapper))
+        if positions is None or positions[0] is not self.wrapper:
+            positions = (self.wrapper, self.wrapper.resolve(PositionProvider))
+            _POSITIONS.clear()  # one module at a time: keep memory flat
+            _POSITIONS[id(self.wrapper)] = positions
+        position: CodeRange = positions[1][self.node]
+        return position.start.line
+
+
+_POSITIONS: dict[int, tuple[MetadataWrapper, Mapping[cst.CSTNode, CodeRange]]] = {}
+
+
 @dataclass
 class Ref:
     """A reference to a stdlib enum class or metaclass in an expression."""
@@ -59,7 +84,7 @@ class Ref:
     qualified: str  # enum.Enum
     bound: str  # the local name it goes through: "Enum", or "e" for ``e.Enum``
     via_module: bool  # ``e.Enum`` rather than a name imported from enum
-    line: int
+    line: Line
     role: Role = "other"
     owner: ClassInfo | FunctionalCall | None = None
 
@@ -69,7 +94,7 @@ class Member:
     """One ``name = value`` of a class body that may be a member."""
 
     name: str
-    line: int
+    line: Line
     value: cst.CSTNode
     source: str
     # "chained": an extra target of ``a = b = 1`` (``value`` is the Assign,
@@ -82,7 +107,7 @@ class ClassInfo:
     key: str  # module + qualname
     qualname: str
     path: Path
-    line: int
+    line: Line
     node: cst.ClassDef
     bases: list[str]  # resolved names of the Name/Attribute bases
     mixins: bool  # a base that is not a Name/Attribute this run resolved
@@ -90,7 +115,7 @@ class ClassInfo:
     defines_new: bool
     defines_generate: bool
     members: list[Member] = field(default_factory=list)
-    problems: list[tuple[int, str]] = field(default_factory=list)
+    problems: list[tuple[Line, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -100,7 +125,7 @@ class FunctionalCall:
     node: cst.Call
     qualified: str
     path: Path
-    line: int
+    line: Line
     names: str | None  # source of the names argument
     keywords: dict[str, str]
 
@@ -117,7 +142,7 @@ class ModuleInfo:
     # module-level ``from x import y as z``: "module.z" -> resolved "x.y"
     imports: dict[str, str] = field(default_factory=dict)
     # (line, message) for what is left alone outright (star imports, dynamic bases)
-    refusals: list[tuple[int, str]] = field(default_factory=list)
+    refusals: list[tuple[Line, str]] = field(default_factory=list)
     binds_alias: bool = False  # the module has a name ``alias`` of its own
     module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
 
@@ -195,8 +220,6 @@ class _Bindings(cst.CSTVisitor):
 
 
 class _Visitor(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (PositionProvider,)
-
     def __init__(self, info: ModuleInfo, names: dict[str, str]) -> None:
         super().__init__()
         self.info = info
@@ -227,9 +250,8 @@ class _Visitor(cst.CSTVisitor):
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         del self.scope[-2:]
 
-    def line(self, node: cst.CSTNode) -> int:
-        position: CodeRange = self.get_metadata(PositionProvider, node)
-        return position.start.line
+    def line(self, node: cst.CSTNode) -> Line:
+        return Line(self.info.wrapper, node)
 
     def ref(self, node: cst.CSTNode) -> Ref | None:
         return self.by_node.get(id(node))
@@ -511,6 +533,6 @@ def analyse(path: Path, name: str, module: cst.Module) -> ModuleInfo:
     info = ModuleInfo(path, name, wrapper)
     bindings = _Bindings(info)
     module.visit(bindings)
-    wrapper.visit(_Visitor(info, bindings.names))
+    module.visit(_Visitor(info, bindings.names))
     info.literals = _literals(wrapper.module)
     return info

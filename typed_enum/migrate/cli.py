@@ -21,6 +21,9 @@ __all__ = ["command", "main"]
 # Trees with at least this many Python files get a progress line on stderr.
 PROGRESS_FROM = 200
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+# A module that can change names the enum module or one of its classes
+# (``enumerate`` does not count): only those are parsed, which is most of the time.
+_MENTIONS_ENUM = re.compile(r"\benum\b|\b(?:Int|Str)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b")
 _INSTALL = (
     "typed-enum migrate needs libcst, which is not installed; install it with "
     "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again"
@@ -143,7 +146,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             texts[path] = path.read_bytes().decode("utf-8", "replace")
         except OSError as exc:
             findings.append(Finding(path, 0, Kind.ERROR, f"cannot read it: {exc.strerror}"))
-    wanted = [p for p, text in texts.items() if re.search("enum", text, re.IGNORECASE)]
+    wanted = [p for p, text in texts.items() if _MENTIONS_ENUM.search(text)]
     while wanted:
         for path in wanted:
             result = _parse(path, findings)

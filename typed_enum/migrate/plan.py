@@ -19,6 +19,7 @@ from typed_enum.migrate.analysis import (
     STDLIB_METACLASSES,
     ClassInfo,
     FunctionalCall,
+    Line,
     ModuleInfo,
 )
 from typed_enum.migrate.report import Finding, Kind
@@ -164,7 +165,7 @@ class _Planner:
 
     def members(
         self, info: ClassInfo
-    ) -> tuple[list[tuple[int, str]], list[tuple[object, str, str, object]]]:
+    ) -> tuple[list[tuple[Line, str]], list[tuple[object, str, str, object]]]:
         """(problems, aliases) of an enum class; an alias is (value node, name, canonical, value)."""
         problems = list(info.problems)
         aliases: list[tuple[object, str, str, object]] = []
@@ -287,7 +288,7 @@ class _Planner:
 
     def make(self) -> Plan:
         self.classify()
-        problems: dict[str, list[tuple[int, str]]] = {}
+        problems: dict[str, list[tuple[Line, str]]] = {}
         aliases: dict[str, list[tuple[object, str, str, object]]] = {}
         for key in self.enums:
             problems[key], aliases[key] = self.members(self.classes[key])
@@ -316,7 +317,7 @@ class _Planner:
                         info.line,
                         Kind.LEFT_ALONE,
                         f"{info.qualname} stays a stdlib enum with {culprit.qualname} "
-                        f"({culprit.path}:{culprit.line}), which it shares a base or metaclass with",
+                        f"({culprit.path}:{int(culprit.line)}), which it shares a base or metaclass with",
                     )
                 continue
             self.plan.converted.add(key)
@@ -335,7 +336,7 @@ class _Planner:
                 )
         for module in self.modules:
             for line, reason in module.refusals:
-                self.plan.findings.append(Finding(module.path, line, Kind.LEFT_ALONE, reason))
+                self.plan.findings.append(Finding(module.path, int(line), Kind.LEFT_ALONE, reason))
             for ref in module.refs:
                 if ref.role == "base" and isinstance(ref.owner, ClassInfo):
                     if ref.owner.key in self.plan.converted:
@@ -348,15 +349,15 @@ class _Planner:
                         self.plan.findings.append(
                             Finding(
                                 module.path,
-                                ref.owner.line,
+                                int(ref.owner.line),
                                 Kind.LEFT_ALONE,
                                 f"functional-API call left on stdlib enum: {refused}",
                             )
                         )
         return self.plan
 
-    def add(self, info: ClassInfo, line: int, kind: Kind, message: str) -> None:
-        self.plan.findings.append(Finding(info.path, line, kind, message))
+    def add(self, info: ClassInfo, line: Line, kind: Kind, message: str) -> None:
+        self.plan.findings.append(Finding(info.path, int(line), kind, message))
 
 
 def make_plan(modules: list[ModuleInfo]) -> Plan:
