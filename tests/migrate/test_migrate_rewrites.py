@@ -389,3 +389,57 @@ def test_functional_api_calls_move_when_their_members_are_known(
         "'A' ('a'), an implicit alias; write ('a', alias('A')) if it is meant, else give it a "
         "value of its own, and move the call by hand",
     ]
+
+
+def test_names_that_are_not_references_do_not_keep_the_stdlib_import(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # ``settings.Enum`` is an attribute, ``Enum=`` a keyword, ``Enum`` a parameter:
+    # none of them is the imported class.
+    root = tree(
+        {
+            "m.py": """
+            from enum import Enum
+
+
+            class Color(Enum):
+                \"\"\"A docstring may name Enum: it is prose.\"\"\"
+
+                red = 1
+
+
+            def f(settings: object, Enum: int = 0) -> object:
+                return dict(Enum=1), getattr(settings, "x"), settings.Enum  # type: ignore[attr-defined]
+            """
+        }
+    )
+    assert migrate("m.py").status == 0
+    assert (root / "m.py").read_text().startswith("from typed_enum import Enum\n")
+
+
+def test_an_enum_defined_in_a_function_gets_its_aliases(tree: Tree, migrate: Migrate) -> None:
+    root = tree(
+        {
+            "m.py": """
+            from enum import Enum
+
+
+            def make() -> type:
+                class Base(Enum):
+                    pass
+
+                class Local(Base):
+                    a = 1
+                    b = 1
+
+                return Local
+            """
+        }
+    )
+    result = migrate("m.py")
+    assert result.status == 0
+    text = (root / "m.py").read_text()
+    assert "        b = alias(a)\n" in text
+    assert "m.py:10: alias: make.<locals>.Local.b = alias(a): its value 1 repeats a's" in (
+        result.out
+    )

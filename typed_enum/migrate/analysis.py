@@ -9,6 +9,7 @@ import Enum as E`` and relative imports of the tree's own classes all count.
 from __future__ import annotations
 
 import builtins
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,6 +146,8 @@ class ModuleInfo:
     refusals: list[tuple[Line, str]] = field(default_factory=list)
     binds_alias: bool = False  # the module has a name ``alias`` of its own
     module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
+    # identifiers written inside string literals (``__all__``, string annotations)
+    string_words: set[str] = field(default_factory=set)
 
 
 def module_name(path: Path) -> str:
@@ -211,8 +214,6 @@ class _Bindings(cst.CSTVisitor):
         self.scope.pop()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if node.name.value == "alias":
-            self.info.binds_alias = True
         self.scope.extend([node.name.value, "<locals>"])
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
@@ -227,6 +228,9 @@ class _Visitor(cst.CSTVisitor):
         self.in_import = 0
         self.by_node: dict[int, Ref] = {}
         self.scope: list[str] = []
+        # Names that are not references: ``x.Enum``'s attribute, keyword
+        # arguments, parameters, the names of classes and functions.
+        self.not_refs: set[int] = set()
 
     # -- resolution -----------------------------------------------------
 
@@ -245,10 +249,20 @@ class _Visitor(cst.CSTVisitor):
         return _absolute(self.info, name)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.not_refs.add(id(node.name))
+        if node.name.value == "alias":
+            self.info.binds_alias = True
         self.scope.extend([node.name.value, "<locals>"])
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         del self.scope[-2:]
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.not_refs.add(id(node.name))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_refs.add(id(node.keyword))
 
     def line(self, node: cst.CSTNode) -> Line:
         return Line(self.info.wrapper, node)
@@ -291,7 +305,7 @@ class _Visitor(cst.CSTVisitor):
     # -- references ------------------------------------------------------
 
     def _record(self, node: cst.Name | cst.Attribute) -> None:
-        if self.in_import:
+        if self.in_import or id(node) in self.not_refs:
             return
         qualified = self.qname(node)
         if qualified == "enum" and isinstance(node, cst.Name):
@@ -310,7 +324,19 @@ class _Visitor(cst.CSTVisitor):
         self._record(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_refs.add(id(node.attr))
         self._record(node)
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        if isinstance(node.value, cst.SimpleString):
+            self.not_refs.add(id(node.value))  # a docstring: prose, not a use
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        if id(node) not in self.not_refs:
+            self.info.string_words.update(re.findall(r"\w+", node.value))
+
+    def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+        self.info.string_words.update(re.findall(r"\w+", node.value))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -343,6 +369,7 @@ class _Visitor(cst.CSTVisitor):
     # -- classes ------------------------------------------------------------
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.not_refs.add(id(node.name))
         self.scope.append(node.name.value)
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:

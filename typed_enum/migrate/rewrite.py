@@ -8,7 +8,6 @@ its stdlib import, and only the moving uses become ``typed_enum.X``.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 import libcst as cst
@@ -169,7 +168,7 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
             continue
         # A name also written in a string (``__all__``, a string annotation) is
         # used where this run cannot see it: keep it stdlib's.
-        in_strings = re.search(rf"[\"'][^\"'\n]*\b{re.escape(bound)}\b", module.code)
+        in_strings = bound in info.string_words
         if (
             all(id(r.node) in plan.refs for r in refs)
             and len({r.qualified for r in refs}) == 1
