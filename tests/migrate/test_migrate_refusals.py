@@ -145,3 +145,39 @@ def test_unpacking_in_a_class_body_is_left_alone(tree: Tree, migrate: Migrate) -
     assert result.out.splitlines()[0] == (
         "m.py:5: left alone: Pair stays a stdlib enum: cannot tell the members of a, b = 1, 2"
     )
+
+
+def test_a_stdlib_class_imported_through_another_module_is_left_alone(
+    tree: Tree, migrate: Migrate
+) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/compat.py": """
+        from enum import Enum, EnumMeta
+
+        __all__ = ["Enum", "EnumMeta"]
+        """,
+        "pkg/m.py": """
+        from .compat import Enum, EnumMeta
+
+
+        class Meta(EnumMeta):
+            pass
+
+
+        class Color(Enum, metaclass=Meta):
+            red = 1
+        """,
+    }
+    root = tree(files)
+    before = {name: (root / name).read_text() for name in files}
+    result = migrate("pkg")
+    assert {name: (root / name).read_text() for name in files} == before
+    assert result.out.splitlines()[:2] == [
+        "pkg/m.py:4: left alone: Meta stays a stdlib enum metaclass: its base "
+        "pkg.compat.EnumMeta is enum.EnumMeta imported through another module; import it from "
+        "enum in this module and run again",
+        "pkg/m.py:8: left alone: Color stays a stdlib enum: its base pkg.compat.Enum is "
+        "enum.Enum imported through another module; import it from enum in this module and run "
+        "again",
+    ]

@@ -161,6 +161,19 @@ class _Planner:
                     return base
         return None
 
+    def reexported(self, info: ClassInfo) -> list[tuple[Line, str]]:
+        """A stdlib base reached through another module's import, which this run
+        would not rewrite."""
+        return [
+            (
+                info.line,
+                f"its base {raw} is {base} imported through another module; import it "
+                "from enum in this module and run again",
+            )
+            for raw, base in zip(info.bases, self.bases[info.key], strict=True)
+            if raw != base and (base in STDLIB_ENUMS or base in STDLIB_METACLASSES)
+        ]
+
     # -- members -------------------------------------------------------------
 
     def members(
@@ -174,15 +187,7 @@ class _Planner:
             problems.append(
                 (info.line, f"it derives from {base}, which typed_enum has no counterpart of")
             )
-        for raw, base in zip(info.bases, self.bases[info.key], strict=True):
-            if raw != base and (base in STDLIB_ENUMS or base in STDLIB_METACLASSES):
-                problems.append(
-                    (
-                        info.line,
-                        f"its base {raw} is {base} imported through another module; import it "
-                        "from enum in this module and run again",
-                    )
-                )
+        problems += self.reexported(info)
         if not info.members:
             return problems, aliases
         chain = list(self.chain(info.key))
@@ -293,7 +298,7 @@ class _Planner:
         for key in self.enums:
             problems[key], aliases[key] = self.members(self.classes[key])
         for key in self.metas:
-            problems.setdefault(key, [])
+            problems.setdefault(key, self.reexported(self.classes[key]))
         blocked: dict[str, str] = {}  # group root -> a class that blocks it
         for key, found in problems.items():
             if found:
@@ -302,13 +307,14 @@ class _Planner:
         for key in sorted(problems):
             info = self.classes[key]
             root = self.find(key)
+            what = " metaclass" if key in self.metas else ""
             if root in blocked:
                 for line, reason in problems[key]:
                     self.add(
                         info,
                         line,
                         Kind.LEFT_ALONE,
-                        f"{info.qualname} stays a stdlib enum: {reason}",
+                        f"{info.qualname} stays a stdlib enum{what}: {reason}",
                     )
                 culprit = self.classes[blocked[root]]
                 if not problems[key] and id(info) in rewritten:
@@ -316,7 +322,7 @@ class _Planner:
                         info,
                         info.line,
                         Kind.LEFT_ALONE,
-                        f"{info.qualname} stays a stdlib enum with {culprit.qualname} "
+                        f"{info.qualname} stays a stdlib enum{what} with {culprit.qualname} "
                         f"({culprit.path}:{int(culprit.line)}), which it shares a base or metaclass with",
                     )
                 continue
