@@ -74,3 +74,7 @@ BARE_AUTO: Final = _code("bare-auto", "Check that auto is called (x = auto(), no
 ORDER_MISMATCH: Final = _code(
     "order-mismatch", "Check that _order_ lists the members in their definition order"
 )
+METACLASS_CONFLICT: Final = _code(
+    "metaclass-conflict",
+    "Check that a typed_enum enum's own metaclass derives from typed_enum.TypedEnumType",
+)

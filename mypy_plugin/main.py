@@ -42,6 +42,7 @@ from mypy_plugin.features import (
     maps,
     members,
     membership,
+    metaclasses,
     open_enums,
     ordering,
     traps,
@@ -60,6 +61,7 @@ CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
     lookups.analyse_class,
     open_enums.analyse_class,
     definitions.analyse_class,
+    metaclasses.analyse_class,
     # Keep last: it sees every name the others add.
     deps.analyse_class,
 )

@@ -173,3 +173,10 @@ ORDER_MISMATCH: Final = (
 # a nonmember() or an annotation without a value.  mypy 2.x reports it itself; 1.14
 # accepted any attribute of an enum.
 LITERAL_NON_MEMBER: Final = "Parameter {index} of Literal[...] is invalid"
+
+# typed-enum-metaclass-conflict
+METACLASS_CONFLICT: Final = (
+    'Metaclass "{meta}" of "{enum}" derives from enum.EnumMeta but not from '
+    'typed_enum.TypedEnumType, the metaclass of its base "{base}" at run time: the class '
+    'raises "TypeError: metaclass conflict"; derive {meta} from typed_enum.TypedEnumType'
+)

@@ -25,6 +25,7 @@ STR_ENUM: Final = "typed_enum._base.StrEnum"
 FLAG: Final = "typed_enum._base.Flag"
 INT_FLAG: Final = "typed_enum._base.IntFlag"
 ORDERED_ENUM: Final = "typed_enum._base.OrderedEnum"
+TYPED_ENUM_TYPE: Final = "typed_enum._meta.TypedEnumType"
 ALIAS: Final = "typed_enum._alias.alias"
 EXHAUSTIVE_MAP: Final = "typed_enum._maps.exhaustive_map"
 ENUM_MAP: Final = "typed_enum._maps.EnumMap"
@@ -80,6 +81,7 @@ AUTO: Final = "enum.auto"
 MEMBER: Final = "enum.member"
 NONMEMBER: Final = "enum.nonmember"
 ENUM_META: Final = "enum.EnumMeta"
+# typeshed's EnumType is an alias of EnumMeta: both resolve to ENUM_META.
 
 # Attributes mypy's own enum plugin refines; we refine them further and
 # delegate to it where we have nothing better.

@@ -48,7 +48,8 @@ RUNTIME_ROWS = [
         "Two members with the same value (no alias declared)",
         "ValueError",
         "duplicate value 1 in enum Color: 'crimson' and 'red'; declare crimson = alias(red) "
-        "if crimson is meant to be another name for red, or give crimson a value of its own",
+        "if it is meant as the same member, give crimson a value of its own, or use "
+        "typed_enum.Constants for separate constants that happen to be equal",
         """
         class Color(Enum):
             red = 1
@@ -805,6 +806,20 @@ PLUGIN_ROWS = [
             _order_ = "green red"  # mistake
             red = 1
             green = 2
+        """,
+    ),
+    plugin(
+        "A metaclass derived from EnumMeta alone on a typed_enum enum",
+        "typed-enum-metaclass-conflict",
+        'Metaclass "Meta" of "Color" derives from enum.EnumMeta but not from '
+        'typed_enum.TypedEnumType, the metaclass of its base "Enum" at run time: the class '
+        'raises "TypeError: metaclass conflict"; derive Meta from typed_enum.TypedEnumType',
+        """
+        class Meta(enum.EnumMeta):
+            pass
+
+        class Color(Enum, metaclass=Meta):  # mistake
+            red = 1
         """,
     ),
 ]

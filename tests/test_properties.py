@@ -178,8 +178,8 @@ def test_any_duplicate_value_raises_naming_both_members(
         + r"\d+"
         + re.escape(
             f": {duplicate!r} and {canonical!r}; declare {duplicate} = alias({canonical}) if "
-            f"{duplicate} is meant to be another name for {canonical}, or give {duplicate} a "
-            f"value of its own"
+            f"it is meant as the same member, give {duplicate} a value of its own, or use "
+            f"typed_enum.Constants for separate constants that happen to be equal"
         )
     )
     with pytest.raises(ValueError, match=f"^{message}$"):

@@ -16,8 +16,8 @@ def _duplicate(enum_name: str, name: str, canonical: str, value: object) -> str:
     head = re.escape(f"duplicate value {value!r} in enum ")
     tail = re.escape(
         f"{enum_name}: {name!r} and {canonical!r}; declare {name} = alias({canonical}) "
-        f"if {name} is meant to be another name for {canonical}, or give {name} a value "
-        f"of its own"
+        f"if it is meant as the same member, give {name} a value of its own, or use "
+        f"typed_enum.Constants for separate constants that happen to be equal"
     )
     return f"^{head}(?:\\S+\\.<locals>\\.)?{tail}$"
 
@@ -73,6 +73,40 @@ def test_functional_api_duplicates_raise() -> None:
         te.IntFlag("Bits", [("R", 1), ("READ", 1)])
     with pytest.raises(ValueError, match=_duplicate("Words", "a", "A", "a")):
         te.StrEnum("Words", ["A", "a"])
+
+
+def test_every_duplicate_of_a_class_is_reported_in_one_error() -> None:
+    # One round of fixes, not one per import: all duplicates, in definition order.
+    with pytest.raises(ValueError, match=r"^3 duplicate values in enum ") as caught:
+
+        class Limits(te.IntEnum):
+            low = 1
+            high = 10
+            max_retries = 1
+            max_depth = 10
+            timeout = 30
+            soft_cap = 1
+
+    assert str(caught.value).endswith(
+        "3 duplicate values in enum "
+        "test_every_duplicate_of_a_class_is_reported_in_one_error.<locals>.Limits: "
+        "1 for 'max_retries' and 'low', 10 for 'max_depth' and 'high', 1 for 'soft_cap' "
+        "and 'low'; declare max_retries = alias(low), max_depth = alias(high), "
+        "soft_cap = alias(low) for those meant as the same member, give the others values "
+        "of their own, or use typed_enum.Constants for separate constants that happen to be "
+        "equal"
+    )
+    assert "\n" not in str(caught.value)
+
+
+def test_declared_aliases_are_left_out_of_the_list_of_duplicates() -> None:
+    with pytest.raises(ValueError, match=_duplicate("Mixed", "c", "a", 1)):
+
+        class Mixed(te.Enum):
+            a = 1
+            b = alias(a)
+            c = 1
+            d = a
 
 
 def test_stdlib_enum_still_allows_silent_aliases() -> None:

@@ -1,0 +1,50 @@
+"""Shared helpers of the migrate tests: write a tree of modules, run the command in-process."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from typed_enum.migrate.cli import main
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+Migrate = Callable[..., Result]
+Tree = Callable[[dict[str, str]], Path]
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Tree:
+    """Write ``{relative path: source}`` under a temporary directory (the cwd)."""
+    monkeypatch.chdir(tmp_path)
+
+    def write(files: dict[str, str]) -> Path:
+        for name, source in files.items():
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(source).lstrip("\n"))
+        return tmp_path
+
+    return write
+
+
+@pytest.fixture
+def migrate(capsys: pytest.CaptureFixture[str]) -> Migrate:
+    """``typed-enum migrate *args`` in-process: its exit status and output."""
+
+    def run(*args: str) -> Result:
+        status = main(list(args))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run

@@ -1,0 +1,75 @@
+"""Print, as JSON, what the given packages' modules and enums are at run time.
+
+Run by test_migrate_packages.py in a subprocess whose PYTHONPATH puts one copy
+of the packages (unmigrated or migrated) first: every module is imported, and
+for each enum class defined at a module's top level its members in iteration
+order, their values, its aliases and value lookups are recorded, plus whether
+the class is now a typed_enum class (recorded apart: it is what differs).
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import json
+import pkgutil
+import re
+import sys
+import warnings
+
+
+def _repr(value: object) -> str:
+    """``repr(value)`` without the address of a sentinel ``object()``."""
+    return re.sub(r" at 0x[0-9a-f]+", " at 0x...", repr(value))
+
+
+def _enum(cls: enum.EnumMeta) -> dict[str, object]:
+    members = list(cls)
+    return {
+        "members": [[m.name, _repr(m.value)] for m in members],
+        "aliases": {name: m.name for name, m in cls.__members__.items() if m.name != name},
+        "lookups": [[_repr(m.value), cls(m.value).name] for m in members],
+        "by_name": {name: cls[name].name for name in cls.__members__},
+    }
+
+
+def main(packages: list[str]) -> None:
+    warnings.simplefilter("ignore")
+    imports: dict[str, str] = {}
+    enums: dict[str, object] = {}
+    typed: list[str] = []
+    from typed_enum import TypedEnumType
+
+    names: list[str] = []
+    for package in packages:
+        root = importlib.import_module(package)
+        names.append(package)
+        if hasattr(root, "__path__"):
+            names.extend(
+                info.name
+                for info in pkgutil.walk_packages(
+                    root.__path__, f"{package}.", onerror=lambda _: None
+                )
+            )
+    for name in sorted(set(names)):
+        try:
+            module = importlib.import_module(name)
+        except BaseException as exc:  # an optional dependency missing, before and after
+            imports[name] = type(exc).__name__
+            continue
+        imports[name] = "ok"
+        for attr, value in sorted(vars(module).items()):
+            if (
+                isinstance(value, enum.EnumMeta)
+                and value.__module__ == name
+                and attr == value.__name__
+            ):
+                key = f"{name}.{attr}"
+                enums[key] = _enum(value)
+                if isinstance(value, TypedEnumType):
+                    typed.append(key)
+    json.dump({"imports": imports, "enums": enums, "typed": typed}, sys.stdout, indent=1)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

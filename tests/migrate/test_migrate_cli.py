@@ -1,0 +1,151 @@
+"""The command itself: --diff, --check, bad input, progress, entry points."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from migrate_helpers import Migrate, Tree
+
+from typed_enum.migrate import cli
+
+_SOURCE = """
+from enum import Enum
+
+
+class Color(Enum):
+    red = 1
+    crimson = 1
+"""
+
+
+def test_diff_shows_the_change_and_writes_nothing(tree: Tree, migrate: Migrate) -> None:
+    root = tree({"m.py": _SOURCE})
+    before = (root / "m.py").read_text()
+    result = migrate("--diff", "m.py")
+    assert result.status == 0
+    assert (root / "m.py").read_text() == before
+    assert result.out.startswith(
+        "--- a/m.py\n"
+        "+++ b/m.py\n"
+        "@@ -1,6 +1,6 @@\n"
+        "-from enum import Enum\n"
+        "+from typed_enum import Enum, alias\n"
+        " \n"
+        " \n"
+        " class Color(Enum):\n"
+        "     red = 1\n"
+        "-    crimson = 1\n"
+        "+    crimson = alias(red)\n"
+        "m.py:6: alias: Color.crimson = alias(red): its value 1 repeats red's\n"
+    )
+    assert result.out.endswith(
+        "1 of 1 files would be rewritten; implicit aliases declared with alias(): 1; "
+        "left alone: 0; files that could not be read or parsed: 0\n"
+    )
+
+
+def test_check_exits_1_while_something_is_left_and_0_after(tree: Tree, migrate: Migrate) -> None:
+    root = tree({"m.py": _SOURCE})
+    before = (root / "m.py").read_text()
+    assert migrate("--check", "m.py").status == 1
+    assert (root / "m.py").read_text() == before
+    assert migrate("m.py").status == 0
+    after = (root / "m.py").read_text()
+    second = migrate("--check", "m.py")
+    assert second.status == 0
+    assert second.out == (
+        "0 of 1 files would be rewritten; implicit aliases declared with alias(): 0; "
+        "left alone: 0; files that could not be read or parsed: 0\n"
+    )
+    assert migrate("m.py").status == 0
+    assert (root / "m.py").read_text() == after  # a second run changes nothing
+
+
+def test_check_exits_1_for_a_place_left_alone(tree: Tree, migrate: Migrate) -> None:
+    tree({"m.py": "from enum import *\n"})
+    result = migrate("--check", "m.py")
+    assert result.status == 1
+    assert result.out.startswith("m.py:1: left alone: from enum import * left alone")
+
+
+def test_a_missing_path_is_an_error_before_anything_is_written(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree({"m.py": _SOURCE})
+    before = (root / "m.py").read_text()
+    result = migrate("m.py", "nowhere", "gone.py")
+    assert result.status == 2
+    assert result.err == "typed-enum migrate: no such file or directory: 'nowhere', 'gone.py'\n"
+    assert (root / "m.py").read_text() == before
+
+
+def test_a_syntax_error_is_reported_and_the_other_files_are_migrated(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree({"bad.py": "import enum\ndef f(:\n", "good.py": _SOURCE})
+    result = migrate(".")
+    assert result.status == 1
+    # libcst's own wording of the parse error sits in the middle.
+    first = result.out.splitlines()[0]
+    assert first.startswith("bad.py:2: error: syntax error, file skipped: parser error: ")
+    assert first.endswith("; fix it and run again")
+    assert "crimson = alias(red)" in (root / "good.py").read_text()
+    assert (root / "bad.py").read_text() == "import enum\ndef f(:\n"
+
+
+def test_progress_on_a_large_tree_goes_to_stderr(
+    tree: Tree, migrate: Migrate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_FROM", 20)
+    tree({f"m{i:02}.py": _SOURCE if i == 0 else "x = 1\n" for i in range(20)})
+    result = migrate(".")
+    # Not a terminal (a CI log): one line per tenth of the files read, then rewritten.
+    lines = result.err.splitlines()
+    assert lines[:2] == ["migrate: reading 2/20 files", "migrate: reading 4/20 files"]
+    assert lines[-2:] == ["migrate: reading 20/20 files", "migrate: rewriting 1/1 files"]
+    assert result.status == 0
+    quiet = migrate("--no-progress", ".")
+    assert quiet.err == ""
+
+
+def test_a_small_tree_has_no_progress_line(tree: Tree, migrate: Migrate) -> None:
+    tree({"m.py": _SOURCE})
+    assert migrate("m.py").err == ""
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False)
+
+
+def test_console_script_and_module_run_the_command(tree: Tree) -> None:
+    root = tree({"a.py": _SOURCE, "b.py": _SOURCE})
+    script = Path(sys.executable).with_name("typed-enum")
+    first = _run(str(script), "migrate", "a.py", cwd=root)
+    assert first.returncode == 0, first.stderr
+    second = _run(sys.executable, "-m", "typed_enum.migrate", "b.py", cwd=root)
+    assert second.returncode == 0, second.stderr
+    assert (root / "a.py").read_text() == (root / "b.py").read_text()
+    assert "crimson = alias(red)" in (root / "a.py").read_text()
+    wrong = _run(str(script), "a.py", cwd=root)
+    assert wrong.returncode == 2
+    assert wrong.stderr == (
+        "usage: typed-enum migrate [--diff] [--check] PATH...\n"
+        "typed-enum: the only command is migrate; see typed-enum migrate --help\n"
+    )
+
+
+def test_without_libcst_it_says_how_to_install_it(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['libcst'] = None\n"
+        "from typed_enum.migrate import main\n"
+        "sys.exit(main(['.']))\n"
+    )
+    result = _run(sys.executable, "-c", code, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "typed-enum migrate needs libcst, which is not installed; install it with "
+        "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again\n"
+    )

@@ -1,0 +1,226 @@
+"""``typed-enum migrate PATH...``: arguments, the file walk, output, exit status."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from typed_enum.migrate.report import Finding, Kind, print_report
+
+if TYPE_CHECKING:
+    from typed_enum.migrate.analysis import ModuleInfo
+
+__all__ = ["command", "main"]
+
+# Trees with at least this many Python files get a progress line on stderr.
+PROGRESS_FROM = 200
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+# A module that can change names the enum module or one of its classes
+# (``enumerate`` does not count): only those are parsed, which is most of the time.
+_MENTIONS_ENUM = re.compile(r"\benum\b|\b(?:Int|Str)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b")
+_INSTALL = (
+    "typed-enum migrate needs libcst, which is not installed; install it with "
+    "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again"
+)
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description=(
+            "Move a codebase from stdlib enum to typed_enum, keeping its run-time behaviour: "
+            "class bases and functional-API calls move, isinstance/issubclass checks and "
+            "annotations keep enum, implicit duplicate-value aliases become alias(), and "
+            "metaclasses derived from EnumMeta/EnumType derive from TypedEnumType. What "
+            "cannot be rewritten safely is reported with file:line and left alone."
+        ),
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="Python files or directories")
+    parser.add_argument(
+        "--diff", action="store_true", help="print the changes as a unified diff; write nothing"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when something is left to migrate (a file would change "
+        "or a place needs a hand edit)",
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress line, even on large trees"
+    )
+    return parser
+
+
+def _python_files(paths: Sequence[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_file():
+            yield path
+            continue
+        for root, dirs, files in os.walk(path):
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if not d.startswith(".") and d not in _SKIP_DIRS and not d.endswith(".egg-info")
+            )
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    yield Path(root) / name
+
+
+class _Progress:
+    """``migrate: 120/4000 files`` on stderr: one line rewritten on a terminal,
+    a line per tenth otherwise (CI logs)."""
+
+    def __init__(self, files: int, stream: TextIO, enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled and files >= PROGRESS_FROM
+        self.tty = stream.isatty()
+
+    def __call__(self, done: int, total: int, what: str) -> None:
+        if not self.enabled:
+            return
+        if self.tty:
+            print(f"\rmigrate: {what} {done}/{total} files", end="", file=self.stream)
+        elif done % max(total // 10, 1) == 0 or done == total:
+            print(f"migrate: {what} {done}/{total} files", file=self.stream)
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            print(file=self.stream)
+
+
+def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | None:
+    import libcst as cst
+
+    from typed_enum.migrate.analysis import analyse, module_name
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        findings.append(Finding(path, 0, Kind.ERROR, f"cannot read it: {exc.strerror}"))
+        return None
+    try:
+        module = cst.parse_module(data)
+    except cst.ParserSyntaxError as exc:
+        findings.append(
+            Finding(
+                path,
+                exc.raw_line,
+                Kind.ERROR,
+                f"syntax error, file skipped: {exc.message}; fix it and run again",
+            )
+        )
+        return None
+    except Exception as exc:  # an encoding libcst cannot read, …
+        findings.append(Finding(path, 0, Kind.ERROR, f"cannot parse it, file skipped: {exc}"))
+        return None
+    return data, analyse(path, module_name(path), module)
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from typed_enum.migrate.plan import make_plan
+    from typed_enum.migrate.rewrite import rewrite
+
+    paths = [Path(p) for p in args.paths]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        names = ", ".join(repr(str(p)) for p in missing)
+        print(f"typed-enum migrate: no such file or directory: {names}", file=err)
+        return 2
+    files = list(dict.fromkeys(_python_files(paths)))
+    progress = _Progress(len(files), err, not args.no_progress)
+    findings: list[Finding] = []
+    parsed: dict[Path, tuple[bytes, ModuleInfo]] = {}
+    # Only modules that mention enum, or a class of the tree an enum can derive
+    # from, can change: read each file once, parse those.
+    texts: dict[Path, str] = {}
+    for done, path in enumerate(files, 1):
+        progress(done, len(files), "reading")
+        try:
+            texts[path] = path.read_bytes().decode("utf-8", "replace")
+        except OSError as exc:
+            findings.append(Finding(path, 0, Kind.ERROR, f"cannot read it: {exc.strerror}"))
+    wanted = [p for p, text in texts.items() if _MENTIONS_ENUM.search(text)]
+    while wanted:
+        for path in wanted:
+            result = _parse(path, findings)
+            if result is not None:
+                parsed[path] = result
+        bases = {
+            cls.node.name.value
+            for _, info in parsed.values()
+            for cls in info.classes
+            if not cls.members
+        }
+        pattern = (
+            re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(bases))) + r")\b")
+            if bases
+            else None
+        )
+        wanted = [
+            p
+            for p, text in texts.items()
+            if p not in parsed
+            and pattern is not None
+            and pattern.search(text)
+            and not any(f.path == p and f.kind is Kind.ERROR for f in findings)
+        ]
+    plan = make_plan([info for _, info in parsed.values()])
+    findings.extend(plan.findings)
+    changed = 0
+    for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
+        progress(done, len(parsed), "rewriting")
+        new = rewrite(info, plan)
+        old = info.wrapper.module.code
+        if new == old:
+            continue
+        changed += 1
+        if args.diff:
+            out.writelines(
+                difflib.unified_diff(
+                    old.splitlines(keepends=True),
+                    new.splitlines(keepends=True),
+                    f"a/{path}",
+                    f"b/{path}",
+                )
+            )
+        if not (args.diff or args.check):
+            encoding = info.wrapper.module.encoding
+            path.write_bytes(new.encode(encoding))
+    progress.close()
+    print_report(findings, changed, len(files), out, written=not (args.diff or args.check))
+    if any(f.kind is Kind.ERROR for f in findings):
+        return 1
+    if args.check and (changed or any(f.kind is Kind.LEFT_ALONE for f in findings)):
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum.migrate") -> int:
+    """``python -m typed_enum.migrate PATH...``; returns the exit status."""
+    args = _parser(prog).parse_args(argv)
+    try:
+        import libcst  # noqa: F401
+    except ImportError:
+        print(_INSTALL, file=sys.stderr)
+        return 2
+    return _run(args, sys.stdout, sys.stderr)
+
+
+def command(argv: Sequence[str] | None = None) -> int:
+    """The ``typed-enum`` console script: ``typed-enum migrate PATH...``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] != "migrate":
+        print(
+            "usage: typed-enum migrate [--diff] [--check] PATH...\n"
+            "typed-enum: the only command is migrate; see typed-enum migrate --help",
+            file=sys.stderr,
+        )
+        return 2
+    return main(argv[1:], prog="typed-enum migrate")

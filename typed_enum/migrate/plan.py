@@ -1,0 +1,371 @@
+"""Which classes move to typed_enum, decided over the whole tree.
+
+A class moves with every class it shares a base or a metaclass with (an enum
+and its subclasses, a metaclass and the enums that use it): a stdlib enum
+subclassing a typed_enum one would be checked as typed_enum, and a stdlib
+metaclass under a typed_enum base is a metaclass conflict.  A group moves
+only when every member value in it could be evaluated; otherwise the whole
+group is left alone and each reason is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from typed_enum.migrate.analysis import (
+    NO_COUNTERPART,
+    STDLIB_ENUMS,
+    STDLIB_METACLASSES,
+    ClassInfo,
+    FunctionalCall,
+    Line,
+    ModuleInfo,
+)
+from typed_enum.migrate.report import Finding, Kind
+from typed_enum.migrate.values import Unknown, evaluate_source
+
+__all__ = ["Plan", "make_plan"]
+
+_FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
+
+
+@dataclass
+class Plan:
+    converted: set[str] = field(default_factory=set)  # ClassInfo keys
+    # id() of the Ref nodes to point at typed_enum (class bases, functional calls)
+    refs: set[int] = field(default_factory=set)
+    # id() of a member's value node -> the canonical member it repeats
+    aliases: dict[int, str] = field(default_factory=dict)
+    # id() of an ``a = b = 1`` Assign -> {extra target: canonical member}
+    chained: dict[int, dict[str, str]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _auto_value(
+    kind: str | None, name: str, last_values: list[object], start: object = 1
+) -> object:
+    """What stdlib's ``_generate_next_value_`` gives ``auto()`` for ``kind`` (3.11-3.13)."""
+    if kind is None:
+        raise Unknown("auto() with a base this run cannot see")
+    if kind == "enum.StrEnum":
+        return name.lower()
+    if not last_values:
+        return start
+    if not all(isinstance(v, int) for v in last_values):
+        raise Unknown("auto() after a value that is not an int")
+    highest = max(v for v in last_values if isinstance(v, int))
+    if kind in _FLAGS:
+        if highest < 0:
+            raise Unknown("auto() after a negative flag value")
+        return 2 ** highest.bit_length()
+    return highest + 1
+
+
+def _same(a: object, b: object) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+class _Planner:
+    def __init__(self, modules: list[ModuleInfo]) -> None:
+        self.modules = modules
+        self.imports: dict[str, str] = {}
+        for module in modules:
+            self.imports.update(module.imports)
+        self.classes = {c.key: c for m in modules for c in m.classes}
+        self.by_module = {m.name: m for m in modules}
+        self.by_path = {m.path: m for m in modules}
+        self.plan = Plan()
+        self.bases = {key: [self.canon(b) for b in c.bases] for key, c in self.classes.items()}
+        self.metaclass = {
+            key: self.canon(c.metaclass) if c.metaclass else None for key, c in self.classes.items()
+        }
+        self.enums: set[str] = set()
+        self.metas: set[str] = set()
+        self.parent: dict[str, str] = {}
+
+    def canon(self, name: str) -> str:
+        for _ in range(20):  # follow re-exports (``from .models import Color`` in __init__)
+            if name not in self.imports:
+                break
+            name = self.imports[name]
+        return name
+
+    def names(self, path: object) -> dict[str, object]:
+        """The literal names a class body of the module at ``path`` can see,
+        its own and those it imports from other modules of the tree."""
+        module = self.by_path[path]  # type: ignore[index]
+        names: dict[str, object] = {}
+        for key, target in module.imports.items():
+            owner, _, attr = self.canon(target).rpartition(".")
+            source = self.by_module.get(owner)
+            if source is not None and attr in source.literals:
+                names[key.rpartition(".")[2]] = source.literals[attr]
+        names.update(module.literals)
+        return names
+
+    # -- which classes are enums, and which move together --------------------
+
+    def classify(self) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for key in self.classes:
+                bases = self.bases[key]
+                if key not in self.metas and any(
+                    b in STDLIB_METACLASSES or b in self.metas for b in bases
+                ):
+                    self.metas.add(key)
+                    changed = True
+                if key not in self.enums and (
+                    any(b in STDLIB_ENUMS or b in NO_COUNTERPART or b in self.enums for b in bases)
+                    or self.metaclass[key] in self.metas
+                ):
+                    self.enums.add(key)
+                    changed = True
+        for key in self.enums | self.metas:
+            self.parent.setdefault(key, key)
+            for other in [*self.bases[key], self.metaclass[key]]:
+                if other in self.enums or other in self.metas:
+                    self.union(key, other)
+
+    def find(self, key: str) -> str:
+        self.parent.setdefault(key, key)
+        while self.parent[key] != key:
+            self.parent[key] = self.parent[self.parent[key]]
+            key = self.parent[key]
+        return key
+
+    def union(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+    def chain(self, key: str) -> Iterable[ClassInfo]:
+        """The class and its in-tree enum bases."""
+        seen: set[str] = set()
+        todo = [key]
+        while todo:
+            current = todo.pop()
+            if current in seen or current not in self.classes:
+                continue
+            seen.add(current)
+            yield self.classes[current]
+            todo.extend(b for b in self.bases[current] if b in self.enums)
+
+    def kind(self, key: str) -> str | None:
+        for info in self.chain(key):
+            for base in self.bases[info.key]:
+                if base in STDLIB_ENUMS:
+                    return base
+        return None
+
+    def reexported(self, info: ClassInfo) -> list[tuple[Line, str]]:
+        """A stdlib base reached through another module's import, which this run
+        would not rewrite."""
+        return [
+            (
+                info.line,
+                f"its base {raw} is {base} imported through another module; import it "
+                "from enum in this module and run again",
+            )
+            for raw, base in zip(info.bases, self.bases[info.key], strict=True)
+            if raw != base and (base in STDLIB_ENUMS or base in STDLIB_METACLASSES)
+        ]
+
+    # -- members -------------------------------------------------------------
+
+    def members(
+        self, info: ClassInfo
+    ) -> tuple[list[tuple[Line, str]], list[tuple[object, str, str, object]]]:
+        """(problems, aliases) of an enum class; an alias is (value node, name, canonical, value)."""
+        problems = list(info.problems)
+        aliases: list[tuple[object, str, str, object]] = []
+        if any(b in NO_COUNTERPART for b in self.bases[info.key]):
+            base = next(b for b in self.bases[info.key] if b in NO_COUNTERPART)
+            problems.append(
+                (info.line, f"it derives from {base}, which typed_enum has no counterpart of")
+            )
+        problems += self.reexported(info)
+        if not info.members:
+            return problems, aliases
+        chain = list(self.chain(info.key))
+        if any(c.defines_new for c in chain):
+            problems.append(
+                (
+                    info.line,
+                    "it defines __new__, so this run cannot tell the members' values; move it "
+                    "by hand and declare any member whose value repeats another's with alias()",
+                )
+            )
+            return problems, aliases
+        kind = self.kind(info.key)
+        mixed = any(
+            b not in self.enums and b not in STDLIB_ENUMS and b != "builtins.object"
+            for c in chain
+            for b in self.bases[c.key]
+        ) or any(c.mixins for c in chain)
+        custom_auto = any(c.defines_generate for c in chain)
+        names = self.names(info.path)
+        canonical: list[tuple[str, object]] = []
+        last_values: list[object] = []
+        for member in info.members:
+            if member.form == "declared_alias":
+                continue
+            try:
+                if member.form == "chained":
+                    if member.source not in names:
+                        raise Unknown(f"{member.source} has no value this run can see")
+                    value = names[member.source]
+                elif member.form == "auto":
+                    if custom_auto:
+                        raise Unknown("auto() with a custom _generate_next_value_")
+                    if mixed:
+                        raise Unknown("auto() in an enum with a data type mixin")
+                    value = _auto_value(kind, member.name, last_values)
+                else:
+                    value = evaluate_source(member.source, names)
+            except Unknown as exc:
+                names.pop(member.name, None)
+                problems.append(
+                    (
+                        member.line,
+                        f"cannot evaluate the value of {member.name} ({member.source}: "
+                        f"{exc.args[0]}), so cannot tell whether it repeats another member's; "
+                        "move it by hand and declare any such member with alias()",
+                    )
+                )
+                continue
+            names[member.name] = value
+            repeated = next((n for n, v in canonical if _same(v, value)), None)
+            if repeated is not None:
+                aliases.append((member.value, member.name, repeated, value))
+                continue
+            canonical.append((member.name, value))
+            last_values.append(value)
+        return problems, aliases
+
+    # -- functional API --------------------------------------------------------
+
+    def functional(self, call: FunctionalCall) -> str | None:
+        """Why ``call`` cannot move, or None when it can."""
+        if "type" in call.keywords:
+            return "a type= mixin: this run cannot tell the members' values"
+        try:
+            start = evaluate_source(call.keywords.get("start", "1"), {})
+            names = evaluate_source(call.names or "", self.names(call.path))
+        except Unknown as exc:
+            return f"cannot evaluate its members ({exc.args[0]})"
+        if isinstance(names, str):
+            names = names.replace(",", " ").split()
+        pairs: list[tuple[object, object]]
+        if isinstance(names, dict):
+            pairs = list(names.items())
+        elif isinstance(names, list | tuple) and all(isinstance(n, str) for n in names):
+            pairs = []
+            last: list[object] = []
+            try:
+                for name in names:
+                    assert isinstance(name, str)
+                    value = _auto_value(call.qualified, name, last, start)
+                    pairs.append((name, value))
+                    last.append(value)
+            except Unknown as exc:
+                return f"cannot evaluate its members ({exc.args[0]})"
+        elif isinstance(names, list | tuple) and all(
+            isinstance(p, tuple | list) and len(p) == 2 for p in names
+        ):
+            pairs = [(p[0], p[1]) for p in names if isinstance(p, tuple | list)]
+        else:
+            return "cannot tell its members"
+        for i, (name, value) in enumerate(pairs):
+            for earlier, earlier_value in pairs[:i]:
+                if _same(earlier_value, value):
+                    return (
+                        f"{name!r} repeats the value of {earlier!r} ({value!r}), an implicit "
+                        f"alias; write ({name!r}, alias({earlier!r})) if it is meant, else give "
+                        "it a value of its own, and move the call by hand"
+                    )
+        return None
+
+    # -- the plan ----------------------------------------------------------------
+
+    def make(self) -> Plan:
+        self.classify()
+        problems: dict[str, list[tuple[Line, str]]] = {}
+        aliases: dict[str, list[tuple[object, str, str, object]]] = {}
+        for key in self.enums:
+            problems[key], aliases[key] = self.members(self.classes[key])
+        for key in self.metas:
+            problems.setdefault(key, self.reexported(self.classes[key]))
+        blocked: dict[str, str] = {}  # group root -> a class that blocks it
+        for key, found in problems.items():
+            if found:
+                blocked.setdefault(self.find(key), key)
+        rewritten = {id(r.owner): r for m in self.modules for r in m.refs if r.role == "base"}
+        for key in sorted(problems):
+            info = self.classes[key]
+            root = self.find(key)
+            what = " metaclass" if key in self.metas else ""
+            if root in blocked:
+                for line, reason in problems[key]:
+                    self.add(
+                        info,
+                        line,
+                        Kind.LEFT_ALONE,
+                        f"{info.qualname} stays a stdlib enum{what}: {reason}",
+                    )
+                culprit = self.classes[blocked[root]]
+                if not problems[key] and id(info) in rewritten:
+                    self.add(
+                        info,
+                        info.line,
+                        Kind.LEFT_ALONE,
+                        f"{info.qualname} stays a stdlib enum{what} with {culprit.qualname} "
+                        f"({culprit.path}:{int(culprit.line)}), which it shares a base or metaclass with",
+                    )
+                continue
+            self.plan.converted.add(key)
+            for node, name, canonical, value in aliases.get(key, []):
+                member = next(m for m in info.members if m.value is node and m.name == name)
+                if member.form == "chained":
+                    self.plan.chained.setdefault(id(node), {})[name] = canonical
+                else:
+                    self.plan.aliases[id(node)] = canonical
+                self.add(
+                    info,
+                    member.line,
+                    Kind.ALIAS,
+                    f"{info.qualname}.{name} = alias({canonical}): its value {value!r} repeats "
+                    f"{canonical}'s",
+                )
+        for module in self.modules:
+            for line, reason in module.refusals:
+                self.plan.findings.append(Finding(module.path, int(line), Kind.LEFT_ALONE, reason))
+            for ref in module.refs:
+                if ref.role == "base" and isinstance(ref.owner, ClassInfo):
+                    if ref.owner.key in self.plan.converted:
+                        self.plan.refs.add(id(ref.node))
+                elif ref.role == "functional" and isinstance(ref.owner, FunctionalCall):
+                    refused = self.functional(ref.owner)
+                    if refused is None:
+                        self.plan.refs.add(id(ref.node))
+                    else:
+                        self.plan.findings.append(
+                            Finding(
+                                module.path,
+                                int(ref.owner.line),
+                                Kind.LEFT_ALONE,
+                                f"functional-API call left on stdlib enum: {refused}",
+                            )
+                        )
+        return self.plan
+
+    def add(self, info: ClassInfo, line: Line, kind: Kind, message: str) -> None:
+        self.plan.findings.append(Finding(info.path, int(line), kind, message))
+
+
+def make_plan(modules: list[ModuleInfo]) -> Plan:
+    """Decide what moves, from every module of the tree."""
+    return _Planner(modules).make()
