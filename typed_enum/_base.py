@@ -144,6 +144,14 @@ class IntFlag(Flag, enum.IntFlag):  # type: ignore[misc, unused-ignore]  # mypy<
     """``enum.IntFlag``: flags that are ints, ordered and OR-able with ints."""
 
 
+# stdlib's IntEnum, StrEnum and IntFlag show values with their data type's
+# repr (``_value_repr_``, found from the first base): typed_enum's would find
+# None on typed_enum.Enum, so they get stdlib's.
+for _ours, _stdlib in ((IntEnum, enum.IntEnum), (StrEnum, enum.StrEnum), (IntFlag, enum.IntFlag)):
+    type.__setattr__(_ours, "_value_repr_", _stdlib._value_repr_)  # type: ignore[union-attr]
+del _ours, _stdlib
+
+
 class OrderedEnum(Enum):
     """An enum whose members compare by declaration order.
 
