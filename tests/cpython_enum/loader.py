@@ -324,4 +324,3 @@ def _walk(suite: unittest.TestSuite) -> Iterator[unittest.TestCase]:
 def tests(module: types.ModuleType) -> list[unittest.TestCase]:
     """Every test of the loaded module, one TestCase each."""
     return list(_walk(unittest.defaultTestLoader.loadTestsFromModule(module)))
-
