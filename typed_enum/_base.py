@@ -167,5 +167,8 @@ class OrderedEnum(Enum):
         def __ge__(self, other: Self) -> bool: ...
 
 
+# Read for every class created: a default at the root keeps that lookup from
+# failing (on 3.11 a failed class attribute lookup calls EnumType.__getattr__).
+type.__setattr__(Enum, "_te_ordered_", False)
 type.__setattr__(OrderedEnum, "_te_ordered_", True)
 install_comparisons(OrderedEnum, {}, ordered=True)

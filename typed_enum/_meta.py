@@ -28,6 +28,7 @@ _EXTENDED_ARG = opmap["EXTENDED_ARG"]
 #: stdlib's own namespace methods, called directly (faster than super()).
 _std_setitem = enum._EnumDict.__setitem__
 _std_init = enum._EnumDict.__init__
+_new_dict = dict.__new__
 
 
 def _bare_name(frame: FrameType) -> str | None:
@@ -63,9 +64,10 @@ class TypedEnumDict(enum._EnumDict):
     """
 
     te_aliases: dict[str, str]
-    #: ``id()`` of each member's stored value -> the first name it was stored
-    #: under: finds the member a bare name or ``alias(red)`` refers to in O(1).
-    te_ids: dict[int, str]
+    #: ``id()`` of every value stored so far: a value whose id is not here is
+    #: a new object, so neither a bare name nor an alias (an O(1) test that
+    #: keeps the bytecode check off the common path).
+    te_ids: set[int]
     # stdlib's own state, which typeshed does not declare.
     _member_names: dict[str, None]
     _last_values: list[object]
@@ -74,43 +76,49 @@ class TypedEnumDict(enum._EnumDict):
     def __init__(self) -> None:
         _std_init(self)
         self.te_aliases = {}
-        self.te_ids = {}
+        self.te_ids = set()
 
     def __setitem__(self, key: str, value: Any) -> None:
         if type(value) is AliasMarker:
             target = self._alias_target(key, value.target)
-            value = dict.__getitem__(self, target)
-            # stdlib's own alias path: ``crimson = <red's value>`` (it counts
-            # the value in the last_values auto() is given, as stdlib does).
-            _std_setitem(self, key, value)
+            # stdlib's own alias path, ``crimson = <red's value>``, which also
+            # counts the value in the last_values auto() is given.
+            _std_setitem(self, key, dict.__getitem__(self, target))
             self.te_aliases[key] = target
             return
         ids = self.te_ids
-        known = ids.get(id(value))
-        if known is not None and dict.__getitem__(self, known) is value:
-            name = _bare_name(sys._getframe(1))
-            if name is not None and name in self._member_names and name != key:
-                _std_setitem(self, key, value)
-                self.te_aliases[key] = self.te_aliases.get(name, name)
-                return
+        if id(value) in ids and self._te_bare_alias(key, value):
+            return
         _std_setitem(self, key, value)
-        if key in self._member_names:
-            stored = dict.__getitem__(self, key)
-            if id(stored) not in ids:
-                ids[id(stored)] = key
+        # The stored object: auto() and member() store what they wrap.
+        ids.add(id(dict.get(self, key)))
+
+    def _te_bare_alias(self, key: str, value: object) -> bool:
+        """Store ``key = name`` as an alias if that is the statement; else False."""
+        name = _bare_name(sys._getframe(2))
+        if (
+            name is None
+            or name == key
+            or name not in self._member_names
+            or dict.__getitem__(self, name) is not value
+        ):
+            return False
+        _std_setitem(self, key, value)
+        self.te_aliases[key] = self.te_aliases.get(name, name)
+        return True
 
     def _alias_target(self, key: str, target: object) -> str:
         """The canonical member ``alias(target)`` names; ValueError if none."""
         aliases = self.te_aliases
-        members = [name for name in self._member_names if name not in aliases]
         if isinstance(target, str) and target in self._member_names:
             return aliases.get(target, target)
         if isinstance(target, enum.auto):
             # The functional API passes the auto() object itself.
             target = target.value
-        known = self.te_ids.get(id(target))
-        if known is not None and dict.__getitem__(self, known) is target:
-            return aliases.get(known, known)
+        members = [name for name in self._member_names if name not in aliases]
+        for name in members:
+            if dict.__getitem__(self, name) is target:
+                return name
         for name in members:
             try:
                 if dict.__getitem__(self, name) == target:
@@ -214,6 +222,7 @@ class TypedEnumType(enum.EnumType):
     """Metaclass of every typed_enum enum; a subclass of ``enum.EnumType``."""
 
     _te_open_: bool
+    _te_ordered_: bool
 
     @property
     def _te_aliases_(cls) -> frozenset[str]:
@@ -227,7 +236,11 @@ class TypedEnumType(enum.EnumType):
     def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> TypedEnumDict:  # type: ignore[override]
         # stdlib's __prepare__ (the same in 3.11-3.13), with typed_enum's namespace.
         metacls._check_for_existing_members_(cls, bases)
-        namespace = TypedEnumDict()
+        # TypedEnumDict() without its __init__'s extra call (this runs per class).
+        namespace = _new_dict(TypedEnumDict)
+        _std_init(namespace)
+        namespace.te_aliases = {}
+        namespace.te_ids = set()
         namespace._cls_name = cls
         first_enum = metacls._get_mixins_(cls, bases)[1]  # type: ignore[attr-defined]
         if first_enum is not None:
@@ -236,15 +249,20 @@ class TypedEnumType(enum.EnumType):
 
     @classmethod
     def _check_for_existing_members_(mcls, class_name: str, bases: tuple[type, ...]) -> None:
-        """stdlib's check and words, then how to share code between enums."""
-        for chain in bases:
-            for base in chain.__mro__:
-                if isinstance(base, enum.EnumType) and base._member_names_:
-                    raise TypeError(
-                        f"<enum {class_name!r}> cannot extend {base!r}; an enum with members "
-                        f"cannot be subclassed: put shared methods in a member-less base class "
-                        f"and derive both enums from it"
-                    )
+        """stdlib's check and words, then how to share code between enums.
+
+        stdlib walks each base's MRO; only the bases themselves need a look:
+        an enum class with members cannot be subclassed, so no base has one
+        in its MRO without having members itself, and a class that is not an
+        enum has no enum in its MRO.
+        """
+        for base in bases:
+            if isinstance(base, enum.EnumType) and base._member_names_:
+                raise TypeError(
+                    f"<enum {class_name!r}> cannot extend {base!r}; an enum with members "
+                    f"cannot be subclassed: put shared methods in a member-less base class "
+                    f"and derive both enums from it"
+                )
 
     def __new__(
         metacls,
@@ -266,15 +284,23 @@ class TypedEnumType(enum.EnumType):
             if note is not None:
                 exc.add_note(note)
             raise
-        check_unique(enum_class, aliases)
-        # Stored only where they differ from what the class inherits (at the
-        # root, typed_enum.Enum: closed), so a typed_enum class's
-        # __dict__ holds what stdlib's does, and creation sets fewer attributes.
+        if len(enum_class._member_map_) != len(enum_class._member_names_):
+            # Aliases or Flag combinations: are the aliases all declared?
+            check_unique(enum_class, aliases)
+        # Stored only where it differs from what the class inherits (at the
+        # root, typed_enum.Enum: closed), so a typed_enum class's __dict__
+        # holds what stdlib's does, and creation sets fewer attributes.
         if open is None:
-            open = any(getattr(base, "_te_open_", False) for base in bases)
+            open = False
+            for base in bases:
+                if getattr(base, "_te_open_", False):
+                    open = True
         if getattr(enum_class, "_te_open_", None) is not open:
             type.__setattr__(enum_class, "_te_open_", open)
-        install_comparisons(enum_class, classdict, getattr(enum_class, "_te_ordered_", False))
+        ordered = getattr(enum_class, "_te_ordered_", False)
+        if ordered or enum_class._member_type_ is not object:  # type: ignore[attr-defined]
+            # A plain Enum or Flag needs no comparison methods (see there).
+            install_comparisons(enum_class, classdict, ordered)
         return enum_class
 
     if not TYPE_CHECKING:
