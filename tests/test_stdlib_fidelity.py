@@ -362,3 +362,30 @@ def test_bare_name_alone_is_an_alias() -> None:
 
     assert Shades.crimson is Shades.scarlet is Shades.red
     assert Shades._te_aliases_ == frozenset({"crimson", "scarlet"})
+
+
+def test_name_bound_bare_in_one_branch_only_is_a_duplicate() -> None:
+    # Every assignment to the name must be the bare form: here one is a literal.
+    flag = False
+    with pytest.raises(ValueError, match=DUPLICATE):
+
+        class Branches(te.Enum):
+            red = 1
+            if flag:  # noqa: SIM108 - the branches are the test
+                crimson = 1
+            else:
+                crimson = red
+
+
+def test_bare_name_in_both_branches_is_an_alias() -> None:
+    flag = False
+
+    class Branches(te.Enum):
+        red = 1
+        blue = 2
+        if flag:  # noqa: SIM108 - the branches are the test
+            crimson = blue
+        else:
+            crimson = red
+
+    assert Branches.crimson is Branches.red

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import sys
 from opcode import opmap
-from types import FrameType
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 from typed_enum._alias import AliasMarker
@@ -31,26 +31,35 @@ _std_init = enum._EnumDict.__init__
 _new_dict = dict.__new__
 
 
-def _bare_name(frame: FrameType) -> str | None:
-    """The name a class-body statement ``target = name`` loads, else None.
+def _loads_before_stores(code: CodeType, key: str) -> list[str | None]:
+    """For each ``STORE_NAME key`` in ``code``: the name loaded right before it
+    by ``LOAD_NAME``, else None.
 
-    ``frame`` is the class body, stopped at the ``STORE_NAME`` that is
-    assigning; the bare form compiles to ``LOAD_NAME name`` right before it
-    (``co_code`` shows no inline caches).  Anything else, ``max(a, b)``, a
-    literal, ``a = b = x``, a ``vars()[k] = v`` or the functional API, is not
-    the bare form.
+    A class-body statement ``crimson = red`` compiles to ``LOAD_NAME red;
+    STORE_NAME crimson``; anything else (``max(a, b)``, a literal, ``a = b =
+    x``) puts another instruction before the store.  ``co_code`` shows inline
+    caches as opcode 0.  Run only for a class that has an undeclared alias.
     """
-    code = frame.f_code
-    at = frame.f_lasti
+    names = code.co_names
+    if key not in names:
+        return []
     raw = code.co_code
-    if at < 2 or raw[at] != _STORE_NAME or raw[at - 2] != _LOAD_NAME:
-        return None
-    arg, shift, at = raw[at - 1], 8, at - 2
-    while at >= 2 and raw[at - 2] == _EXTENDED_ARG:
-        arg |= raw[at - 1] << shift
-        shift += 8
-        at -= 2
-    return code.co_names[arg]
+    found: list[str | None] = []
+    loaded: str | None = None
+    extended = 0
+    for at in range(0, len(raw), 2):
+        op = raw[at]
+        if op == 0:  # CACHE
+            continue
+        if op == _EXTENDED_ARG:
+            extended = (extended | raw[at + 1]) << 8
+            continue
+        arg = extended | raw[at + 1]
+        extended = 0
+        if op == _STORE_NAME and names[arg] == key:
+            found.append(loaded)
+        loaded = names[arg] if op == _LOAD_NAME else None
+    return found
 
 
 class TypedEnumDict(enum._EnumDict):
@@ -58,16 +67,16 @@ class TypedEnumDict(enum._EnumDict):
 
     An alias is declared with ``alias(red)``, ``alias("red")``, or by naming
     the member bare (``crimson = red``, as the typing spec reads it).  The bare
-    form is recognised from the statement itself: the value is the very object
-    stored for a member, and the class body's bytecode loads it by that name
-    (``crimson = max(red, blue)`` or ``blue = 1`` after ``red = 1`` are not).
+    form is recognised, after the class is built and only for the names stdlib
+    made aliases, from the class body's bytecode: every assignment to the name
+    must load a member by name (``crimson = max(red, blue)``, ``blue = 1``
+    after ``red = 1`` or ``a = b = auto()`` are not the bare form).
     """
 
     te_aliases: dict[str, str]
-    #: ``id()`` of every value stored so far: a value whose id is not here is
-    #: a new object, so neither a bare name nor an alias (an O(1) test that
-    #: keeps the bytecode check off the common path).
-    te_ids: set[int]
+    #: The class body's code (``None`` for a namespace filled otherwise, as
+    #: the functional API does), read to recognise bare-name aliases.
+    te_code: CodeType | None
     # stdlib's own state, which typeshed does not declare.
     _member_names: dict[str, None]
     _last_values: list[object]
@@ -76,9 +85,11 @@ class TypedEnumDict(enum._EnumDict):
     def __init__(self) -> None:
         _std_init(self)
         self.te_aliases = {}
-        self.te_ids = set()
+        self.te_code = None
 
     def __setitem__(self, key: str, value: Any) -> None:
+        # Runs for every name a class body binds: kept to two tests around
+        # stdlib's own __setitem__.
         if type(value) is AliasMarker:
             target = self._alias_target(key, value.target)
             # stdlib's own alias path, ``crimson = <red's value>``, which also
@@ -86,26 +97,30 @@ class TypedEnumDict(enum._EnumDict):
             _std_setitem(self, key, dict.__getitem__(self, target))
             self.te_aliases[key] = target
             return
-        ids = self.te_ids
-        if id(value) in ids and self._te_bare_alias(key, value):
-            return
+        if key == "__module__":
+            # A class body's first statement: keep its code for later.
+            self.te_code = sys._getframe(1).f_code
         _std_setitem(self, key, value)
-        # The stored object: auto() and member() store what they wrap.
-        ids.add(id(dict.get(self, key)))
 
-    def _te_bare_alias(self, key: str, value: object) -> bool:
-        """Store ``key = name`` as an alias if that is the statement; else False."""
-        name = _bare_name(sys._getframe(2))
-        if (
-            name is None
-            or name == key
-            or name not in self._member_names
-            or dict.__getitem__(self, name) is not value
-        ):
-            return False
-        _std_setitem(self, key, value)
-        self.te_aliases[key] = self.te_aliases.get(name, name)
-        return True
+    def te_declared_aliases(self, enum_class: enum.EnumType) -> dict[str, str]:
+        """Every declared alias: ``alias()`` ones and bare names (see above)."""
+        declared = dict(self.te_aliases)
+        code = self.te_code
+        if code is None:
+            return declared
+        members: dict[str, enum.Enum] = enum_class._member_map_
+        for name, member in members.items():
+            if member._name_ == name or name in declared:
+                continue
+            loads = _loads_before_stores(code, name)
+            # Each assignment names a member bare; the one that ran named this one.
+            if (
+                loads
+                and all(load is not None and load != name and load in members for load in loads)
+                and any(members[load] is member for load in loads)  # type: ignore[index]
+            ):
+                declared[name] = member._name_
+        return declared
 
     def _alias_target(self, key: str, target: object) -> str:
         """The canonical member ``alias(target)`` names; ValueError if none."""
@@ -240,7 +255,7 @@ class TypedEnumType(enum.EnumType):
         namespace = _new_dict(TypedEnumDict)
         _std_init(namespace)
         namespace.te_aliases = {}
-        namespace.te_ids = set()
+        namespace.te_code = None
         namespace._cls_name = cls
         first_enum = metacls._get_mixins_(cls, bases)[1]  # type: ignore[attr-defined]
         if first_enum is not None:
@@ -276,7 +291,6 @@ class TypedEnumType(enum.EnumType):
     ) -> TypedEnumType:
         if open is not None and not isinstance(open, bool):
             raise TypeError(f"{cls}: open= must be True or False, not {open!r}")
-        aliases: dict[str, str] = getattr(classdict, "te_aliases", None) or {}
         try:
             enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
         except Exception as exc:
@@ -286,7 +300,10 @@ class TypedEnumType(enum.EnumType):
             raise
         if len(enum_class._member_map_) != len(enum_class._member_names_):
             # Aliases or Flag combinations: are the aliases all declared?
-            check_unique(enum_class, aliases)
+            if isinstance(classdict, TypedEnumDict):
+                check_unique(enum_class, classdict.te_declared_aliases(enum_class))
+            else:
+                check_unique(enum_class, ())
         # Stored only where it differs from what the class inherits (at the
         # root, typed_enum.Enum: closed), so a typed_enum class's __dict__
         # holds what stdlib's does, and creation sets fewer attributes.

@@ -95,8 +95,13 @@ def _evaluate(node: ast.expr, earlier: dict[str, object]) -> tuple[bool, object]
 #: once (``load`` raises otherwise), so a change in test_enum is noticed;
 #: ``SINCE`` names entries for fixtures newer than 3.11.
 DECLARED_ALIASES: dict[tuple[str, str], str] = {
-    # The functional-API twin of ``dupe = third`` in a class body; the
-    # ReprEnum-based fixtures are stdlib enums (typed_enum has no ReprEnum).
+    # A name assigned in two branches (``dupe = 3`` for flags): only a name
+    # that every assignment binds to a member bare is a bare-name alias.
+    # The ReprEnum-based fixtures are stdlib enums (typed_enum has no ReprEnum).
+    ("_EnumTests.setUp.MainEnum", "dupe = third"): (
+        f"dupe = {ALIAS_NAME}(third) if isinstance(self.enum_type, EnumType) else third"
+    ),
+    # Its functional-API twin.
     ("_EnumTests.setUp", "dupe = third"): (
         f"dupe = {ALIAS_NAME}(third) if isinstance(self.enum_type, EnumType) else third"
     ),
