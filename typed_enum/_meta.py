@@ -130,10 +130,11 @@ class TypedEnumDict(enum._EnumDict):
         if isinstance(target, enum.auto):
             # The functional API passes the auto() object itself.
             target = target.value
-        members = [name for name in self._member_names if name not in aliases]
-        for name in members:
-            if dict.__getitem__(self, name) is target:
+        for name in self._member_names:
+            # alias(red) in a class body passes the object stored for red.
+            if dict.__getitem__(self, name) is target and name not in aliases:
                 return name
+        members = [name for name in self._member_names if name not in aliases]
         for name in members:
             try:
                 if dict.__getitem__(self, name) == target:
@@ -307,12 +308,16 @@ class TypedEnumType(enum.EnumType):
         # Stored only where it differs from what the class inherits (at the
         # root, typed_enum.Enum: closed), so a typed_enum class's __dict__
         # holds what stdlib's does, and creation sets fewer attributes.
+        inherited = getattr(enum_class, "_te_open_", None)
         if open is None:
-            open = False
-            for base in bases:
-                if getattr(base, "_te_open_", False):
-                    open = True
-        if getattr(enum_class, "_te_open_", None) is not open:
+            if len(bases) == 1 and inherited is not None:
+                open = inherited
+            else:
+                open = False
+                for base in bases:
+                    if getattr(base, "_te_open_", False):
+                        open = True
+        if inherited is not open:
             type.__setattr__(enum_class, "_te_open_", open)
         ordered = getattr(enum_class, "_te_ordered_", False)
         if ordered or enum_class._member_type_ is not object:  # type: ignore[attr-defined]
