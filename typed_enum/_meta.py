@@ -1,9 +1,11 @@
 """The metaclass: stdlib's ``EnumType`` plus typed_enum's rules.
 
-Per-name work happens in ``TypedEnumDict`` while the class body runs (which
-names are declared aliases); whole-class work in ``TypedEnumType.__new__``
-(uniqueness, openness, comparison methods).  Value and name lookups get a
-fast path and helpful errors.
+Per-name work happens in ``TypedEnumDict`` while the class body runs
+(``alias()`` declarations); whole-class work in ``TypedEnumType.__new__``
+(bare-name aliases, uniqueness, openness, comparison methods).  Value and
+name lookups get a fast path and errors that start with stdlib's words.
+Where the README does not list a difference, this behaves as stdlib does:
+``tests/cpython_enum`` runs CPython's own test_enum against it.
 """
 
 from __future__ import annotations
