@@ -30,6 +30,8 @@ _EXTENDED_ARG = opmap["EXTENDED_ARG"]
 #: stdlib's own namespace methods, called directly (faster than super()).
 _std_setitem = enum._EnumDict.__setitem__
 _std_init = enum._EnumDict.__init__
+#: Whether stdlib's ``_get_mixins_`` checks the bases for members itself (3.11).
+_MIXINS_CHECK_MEMBERS = sys.version_info < (3, 12)
 _new_dict = dict.__new__
 
 
@@ -253,7 +255,9 @@ class TypedEnumType(enum.EnumType):
     @classmethod
     def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> TypedEnumDict:  # type: ignore[override]
         # stdlib's __prepare__ (the same in 3.11-3.13), with typed_enum's namespace.
-        metacls._check_for_existing_members_(cls, bases)
+        if not _MIXINS_CHECK_MEMBERS or not bases:
+            # (3.11's _get_mixins_, called below, makes this check itself.)
+            metacls._check_for_existing_members_(cls, bases)
         # TypedEnumDict() without its __init__'s extra call (this runs per class).
         namespace = _new_dict(TypedEnumDict)
         _std_init(namespace)
@@ -262,7 +266,11 @@ class TypedEnumType(enum.EnumType):
         namespace._cls_name = cls
         first_enum = metacls._get_mixins_(cls, bases)[1]  # type: ignore[attr-defined]
         if first_enum is not None:
-            namespace["_generate_next_value_"] = getattr(first_enum, "_generate_next_value_", None)
+            _std_setitem(
+                namespace,
+                "_generate_next_value_",
+                getattr(first_enum, "_generate_next_value_", None),
+            )
         return namespace
 
     @classmethod
