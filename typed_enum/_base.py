@@ -144,6 +144,14 @@ class IntFlag(Flag, enum.IntFlag):  # type: ignore[misc, unused-ignore]  # mypy<
     """``enum.IntFlag``: flags that are ints, ordered and OR-able with ints."""
 
 
+# stdlib's IntEnum, StrEnum and IntFlag show values with their data type's
+# repr (``_value_repr_``, found from the first base): typed_enum's would find
+# None on typed_enum.Enum, so they get stdlib's.
+for _ours, _stdlib in ((IntEnum, enum.IntEnum), (StrEnum, enum.StrEnum), (IntFlag, enum.IntFlag)):
+    type.__setattr__(_ours, "_value_repr_", _stdlib._value_repr_)  # type: ignore[union-attr]
+del _ours, _stdlib
+
+
 class OrderedEnum(Enum):
     """An enum whose members compare by declaration order.
 
@@ -159,5 +167,8 @@ class OrderedEnum(Enum):
         def __ge__(self, other: Self) -> bool: ...
 
 
+# Read for every class created: a default at the root keeps that lookup from
+# failing (on 3.11 a failed class attribute lookup calls EnumType.__getattr__).
+type.__setattr__(Enum, "_te_ordered_", False)
 type.__setattr__(OrderedEnum, "_te_ordered_", True)
 install_comparisons(OrderedEnum, {}, ordered=True)

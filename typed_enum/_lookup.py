@@ -42,15 +42,26 @@ def _listing(items: list[str]) -> str:
     return f"{shown} and {rest} more" if rest > 0 else shown
 
 
-def value_error(enum_cls: type[enum.Enum], value: object) -> ValueError:
-    """The error for ``Color(99)``: the bad value and every valid one."""
-    canonical = [enum_cls._member_map_[name] for name in enum_cls._member_names_]
-    if not canonical:
-        return ValueError(f"{value!r} is not a valid {enum_cls.__qualname__}: it has no members")
-    valid = [f"{m._value_!r} ({m._name_})" for m in canonical]
-    return ValueError(
-        f"{value!r} is not a valid {enum_cls.__qualname__}; valid values are {_listing(valid)}"
-    )
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, or a placeholder when that raises (a broken ``__repr__``,
+    an int past the int-to-str digit limit): an error message must not fail."""
+    try:
+        return repr(value)
+    except Exception:
+        return f"<{type(value).__qualname__} object>"
+
+
+def value_error(enum_cls: type[enum.Enum], message: str) -> ValueError:
+    """The error for ``Color(99)``: stdlib's ``message`` (``99 is not a valid
+    Color``), then the valid values, the first ``_MAX_LISTED`` of them."""
+    names = enum_cls._member_names_
+    if not names:
+        return ValueError(f"{message}: it has no members")
+    members = enum_cls._member_map_
+    valid = [f"{_safe_repr(members[name]._value_)} ({name})" for name in names[:_MAX_LISTED]]
+    rest = len(names) - len(valid)
+    listing = ", ".join(valid) + (f" and {rest} more" if rest > 0 else "")
+    return ValueError(f"{message}; valid values are {listing}")
 
 
 def name_error(enum_cls: type[enum.Enum], name: object) -> KeyError:

@@ -1,23 +1,69 @@
 """The metaclass: stdlib's ``EnumType`` plus typed_enum's rules.
 
-Per-name work happens in ``TypedEnumDict`` while the class body runs (which
-names are declared aliases); whole-class work in ``TypedEnumType.__new__``
-(uniqueness, openness, comparison methods).  Value and name lookups get a
-fast path and helpful errors.
+Per-name work happens in ``TypedEnumDict`` while the class body runs
+(``alias()`` declarations); whole-class work in ``TypedEnumType.__new__``
+(bare-name aliases, uniqueness, openness, comparison methods).  Value and
+name lookups get a fast path and errors that start with stdlib's words.
+Where the README does not list a difference, this behaves as stdlib does:
+``tests/cpython_enum`` runs CPython's own test_enum against it.
 """
 
 from __future__ import annotations
 
 import enum
 import sys
+from opcode import opmap
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 from typed_enum._alias import AliasMarker
-from typed_enum._lookup import did_you_mean, name_error, value_error
+from typed_enum._lookup import _safe_repr, did_you_mean, name_error, value_error
 from typed_enum._ordering import install_comparisons
 from typed_enum._unique import check_unique
 
 __all__ = ["TypedEnumDict", "TypedEnumType"]
+
+_LOAD_NAME = opmap["LOAD_NAME"]
+_STORE_NAME = opmap["STORE_NAME"]
+_EXTENDED_ARG = opmap["EXTENDED_ARG"]
+
+#: stdlib's own namespace methods, called directly (faster than super()).
+_std_setitem = enum._EnumDict.__setitem__
+_std_init = enum._EnumDict.__init__
+#: Whether stdlib's ``_get_mixins_`` checks the bases for members itself (3.11).
+_MIXINS_CHECK_MEMBERS = sys.version_info < (3, 12)
+_new_dict = dict.__new__
+
+
+def _loads_before_stores(code: CodeType, key: str) -> list[str | None]:
+    """For each ``STORE_NAME key`` in ``code``: the name loaded right before it
+    by ``LOAD_NAME``, else None.
+
+    A class-body statement ``crimson = red`` compiles to ``LOAD_NAME red;
+    STORE_NAME crimson``; anything else (``max(a, b)``, a literal, ``a = b =
+    x``) puts another instruction before the store.  ``co_code`` shows inline
+    caches as opcode 0.  Run only for a class that has an undeclared alias.
+    """
+    names = code.co_names
+    if key not in names:
+        return []
+    raw = code.co_code
+    found: list[str | None] = []
+    loaded: str | None = None
+    extended = 0
+    for at in range(0, len(raw), 2):
+        op = raw[at]
+        if op == 0:  # CACHE
+            continue
+        if op == _EXTENDED_ARG:
+            extended = (extended | raw[at + 1]) << 8
+            continue
+        arg = extended | raw[at + 1]
+        extended = 0
+        if op == _STORE_NAME and names[arg] == key:
+            found.append(loaded)
+        loaded = names[arg] if op == _LOAD_NAME else None
+    return found
 
 
 class TypedEnumDict(enum._EnumDict):
@@ -25,67 +71,87 @@ class TypedEnumDict(enum._EnumDict):
 
     An alias is declared with ``alias(red)``, ``alias("red")``, or by naming
     the member bare (``crimson = red``, as the typing spec reads it).  The bare
-    form is recognised by reading: the value assigned is the very object the
-    previous read of a member name returned.
+    form is recognised, after the class is built and only for the names stdlib
+    made aliases, from the class body's bytecode: every assignment to the name
+    must load a member by name (``crimson = max(red, blue)``, ``blue = 1``
+    after ``red = 1`` or ``a = b = auto()`` are not the bare form).
     """
 
     te_aliases: dict[str, str]
-    te_last_read: tuple[str, object] | None
+    #: The class body's code (``None`` for a namespace filled otherwise, as
+    #: the functional API does), read to recognise bare-name aliases.
+    te_code: CodeType | None
     # stdlib's own state, which typeshed does not declare.
-    _member_names: dict[str, None] | list[str]
+    _member_names: dict[str, None]
     _last_values: list[object]
     _cls_name: str
 
-    def te_setup(self) -> None:
+    def __init__(self) -> None:
+        _std_init(self)
         self.te_aliases = {}
-        self.te_last_read = None
-
-    def __getitem__(self, key: str) -> Any:
-        value = super().__getitem__(key)
-        if key in self._member_names:
-            self.te_last_read = (key, value)
-        return value
+        self.te_code = None
 
     def __setitem__(self, key: str, value: Any) -> None:
-        last, self.te_last_read = self.te_last_read, None
-        if isinstance(value, AliasMarker):
-            target = self._alias_target(key, value.target, last)
+        # Runs for every name a class body binds: kept to two tests around
+        # stdlib's own __setitem__.
+        if type(value) is AliasMarker:
+            target = self._alias_target(key, value.target)
+            # stdlib's own alias path, ``crimson = <red's value>``, which also
+            # counts the value in the last_values auto() is given.
+            _std_setitem(self, key, dict.__getitem__(self, target))
             self.te_aliases[key] = target
-            value = dict.__getitem__(self, target)
-        elif last is not None and value is last[1] and not key.startswith("_"):
-            self.te_aliases[key] = last[0]
-        else:
-            super().__setitem__(key, value)
             return
-        # An alias repeats a value: keep it out of the values auto() counts from.
-        seen = len(self._last_values)
-        super().__setitem__(key, value)
-        del self._last_values[seen:]
+        if key == "__module__":
+            # A class body's first statement: keep its code for later.
+            self.te_code = sys._getframe(1).f_code
+        _std_setitem(self, key, value)
 
-    def _alias_target(self, key: str, target: object, last: tuple[str, object] | None) -> str:
-        if last is not None and target is last[1]:
-            return last[0]
-        members = list(self._member_names)
-        if isinstance(target, str) and target in members:
-            return target
-        matches = [name for name in members if dict.__getitem__(self, name) == target]
-        if len(matches) == 1:
-            return matches[0]
+    def te_declared_aliases(self, enum_class: enum.EnumType) -> dict[str, str]:
+        """Every declared alias: ``alias()`` ones and bare names (see above)."""
+        declared = dict(self.te_aliases)
+        code = self.te_code
+        if code is None:
+            return declared
+        members: dict[str, enum.Enum] = enum_class._member_map_
+        for name, member in members.items():
+            if member._name_ == name or name in declared:
+                continue
+            loads = _loads_before_stores(code, name)
+            # Each assignment names a member bare; the one that ran named this one.
+            if (
+                loads
+                and all(load is not None and load != name and load in members for load in loads)
+                and any(members[load] is member for load in loads)  # type: ignore[index]
+            ):
+                declared[name] = member._name_
+        return declared
+
+    def _alias_target(self, key: str, target: object) -> str:
+        """The canonical member ``alias(target)`` names; ValueError if none."""
+        aliases = self.te_aliases
+        if isinstance(target, str) and target in self._member_names:
+            return aliases.get(target, target)
+        if isinstance(target, enum.auto):
+            # The functional API passes the auto() object itself.
+            target = target.value
+        for name in self._member_names:
+            # alias(red) in a class body passes the object stored for red.
+            if dict.__getitem__(self, name) is target and name not in aliases:
+                return name
+        members = [name for name in self._member_names if name not in aliases]
+        for name in members:
+            try:
+                if dict.__getitem__(self, name) == target:
+                    return name
+            except Exception:  # a value that cannot compare with it is not it
+                continue
         hint = did_you_mean(target, members) or (
             f"; members so far are {', '.join(members)}" if members else ""
         )
         raise ValueError(
-            f"alias {key!r} in {self._cls_name}: {target!r} is not a member defined above it; "
-            f"write {key} = alias(name) after the member it names{hint}"
+            f"alias {key!r} in {self._cls_name}: {_safe_repr(target)} is not a member defined "
+            f"above it; write {key} = alias(name) after the member it names{hint}"
         )
-
-
-def _members_of(base: type) -> list[str]:
-    return [
-        cls.__qualname__
-        for cls in base.__mro__
-        if isinstance(cls, enum.EnumType) and cls._member_names_
-    ]
 
 
 def _failing_member(exc: BaseException) -> str | None:
@@ -107,51 +173,122 @@ def _failing_member(exc: BaseException) -> str | None:
     return None
 
 
-def _member_error(
-    metacls: type, cls: str, bases: tuple[type, ...], classdict: enum._EnumDict, exc: Exception
-) -> Exception:
-    """``exc`` worded with the member that caused it and the fix, else ``exc`` itself."""
+def _member_note(
+    metacls: type, cls: str, bases: tuple[type, ...], classdict: enum._EnumDict, exc: BaseException
+) -> str | None:
+    """A note naming the member whose creation raised ``exc``, or None.
+
+    The exception itself is left as it is: it may be a bug in the user's
+    ``__new__``/``__init__`` that only its own message describes.  Only when
+    the data type's constructor refused the value (``int("x")`` for an
+    IntEnum member), with no ``__new__``/``__init__`` of the enum's own, does
+    the note say which value would fit.
+    """
     name = _failing_member(exc)
-    if name is None or type(exc) not in (TypeError, ValueError):
-        return exc
-    value = dict.get(classdict, name)
-    member_type: type
-    try:
-        member_type = metacls._get_mixins_(cls, bases)[0]  # type: ignore[attr-defined]
-    except Exception:  # an odd base: word it without the data type
-        member_type = object
+    if name is None:
+        return None
+    note = (
+        f"raised while creating member {name!r} of enum {cls} from the value "
+        f"{_safe_repr(dict.get(classdict, name))}"
+    )
     own = [f"{cls}.{method}" for method in ("__new__", "__init__") if method in classdict]
     if own:
-        fix = f"a value that fits {' and '.join(own)}"
-    elif member_type is not object:
-        type_name = member_type.__qualname__
-        fix = f"{'an' if type_name[0] in 'aeiouAEIOU' else 'a'} {type_name} value"
-    else:
-        fix = "a value the enum accepts"
-    return type(exc)(
-        f"member {name!r} of enum {cls}: invalid value {value!r}: {exc}; give {name!r} {fix}"
-    )
+        return f"{note}, by {' and '.join(own)}"
+    if not isinstance(exc, TypeError | ValueError):
+        return note
+    try:
+        member_type: type = metacls._get_mixins_(cls, bases)[0]  # type: ignore[attr-defined]
+    except Exception:  # an odd base: say no more than the member
+        return note
+    if member_type is object:
+        return note
+    type_name = member_type.__qualname__
+    article = "an" if type_name[0] in "aeiouAEIOU" else "a"
+    return f"{note}; give {name!r} {article} {type_name} value"
+
+
+def _is_stdlib_value_error(exc: ValueError, cls: type) -> bool:
+    """Whether ``exc`` is stdlib's own "X is not a valid Cls" for a failed lookup.
+
+    stdlib raises it from enum.py (``Enum.__new__``, ``Flag._missing_``); the
+    same words raised by a user's ``_missing_`` are the user's and left alone.
+    """
+    args = exc.args
+    if len(args) != 1 or not isinstance(args[0], str):
+        return False
+    if not args[0].endswith(f" is not a valid {cls.__qualname__}"):
+        return False
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_frame.f_code.co_filename == enum.__file__
+
+
+if sys.version_info >= (3, 12):
+
+    def _caller_module(depth: int) -> str | None:
+        return sys._getframemodulename(depth + 1)  # type: ignore[attr-defined, no-any-return]
+
+else:
+
+    def _caller_module(depth: int) -> str | None:
+        name = sys._getframe(depth + 1).f_globals.get("__name__")
+        return name if isinstance(name, str) else None
 
 
 class TypedEnumType(enum.EnumType):
     """Metaclass of every typed_enum enum; a subclass of ``enum.EnumType``."""
 
     _te_open_: bool
-    _te_aliases_: frozenset[str]
+    _te_ordered_: bool
+
+    @property
+    def _te_aliases_(cls) -> frozenset[str]:
+        """The names that are aliases, all declared: an undeclared one is an error.
+
+        Computed, not stored, so a class's ``__dict__`` is what stdlib's is.
+        """
+        return frozenset(name for name, member in cls._member_map_.items() if member._name_ != name)
 
     @classmethod
     def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> TypedEnumDict:  # type: ignore[override]
-        for base in bases:
-            for owner in _members_of(base):
-                raise TypeError(
-                    f"{cls}: cannot subclass enum {owner!r}, which has members; put shared "
-                    f"methods in a member-less base class and derive both enums from it"
-                )
-        namespace = super().__prepare__(cls, bases, **kwds)
-        namespace.__class__ = TypedEnumDict
-        assert isinstance(namespace, TypedEnumDict)
-        namespace.te_setup()
+        # stdlib's __prepare__ (the same in 3.11-3.13), with typed_enum's namespace.
+        if not _MIXINS_CHECK_MEMBERS or not bases:
+            # (3.11's _get_mixins_, called below, makes this check itself.)
+            metacls._check_for_existing_members_(cls, bases)
+        # TypedEnumDict() without its __init__'s extra call (this runs per class).
+        namespace = _new_dict(TypedEnumDict)
+        _std_init(namespace)
+        namespace.te_aliases = {}
+        namespace.te_code = None
+        namespace._cls_name = cls
+        first_enum = metacls._get_mixins_(cls, bases)[1]  # type: ignore[attr-defined]
+        if first_enum is not None:
+            _std_setitem(
+                namespace,
+                "_generate_next_value_",
+                getattr(first_enum, "_generate_next_value_", None),
+            )
         return namespace
+
+    @classmethod
+    def _check_for_existing_members_(mcls, class_name: str, bases: tuple[type, ...]) -> None:
+        """stdlib's check and words, then how to share code between enums.
+
+        stdlib walks each base's MRO; only the bases themselves need a look:
+        an enum class with members cannot be subclassed, so no base has one
+        in its MRO without having members itself, and a class that is not an
+        enum has no enum in its MRO.
+        """
+        for base in bases:
+            if isinstance(base, enum.EnumType) and base._member_names_:
+                raise TypeError(
+                    f"<enum {class_name!r}> cannot extend {base!r}; an enum with members "
+                    f"cannot be subclassed: put shared methods in a member-less base class "
+                    f"and derive both enums from it"
+                )
 
     def __new__(
         metacls,
@@ -165,17 +302,37 @@ class TypedEnumType(enum.EnumType):
     ) -> TypedEnumType:
         if open is not None and not isinstance(open, bool):
             raise TypeError(f"{cls}: open= must be True or False, not {open!r}")
-        aliases = dict(getattr(classdict, "te_aliases", {}))
         try:
             enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
-        except (TypeError, ValueError) as exc:
-            raise _member_error(metacls, cls, bases, classdict, exc) from None
-        check_unique(enum_class, aliases)
+        except Exception as exc:
+            note = _member_note(metacls, cls, bases, classdict, exc)
+            if note is not None:
+                exc.add_note(note)
+            raise
+        if len(enum_class._member_map_) != len(enum_class._member_names_):
+            # Aliases or Flag combinations: are the aliases all declared?
+            if isinstance(classdict, TypedEnumDict):
+                check_unique(enum_class, classdict.te_declared_aliases(enum_class))
+            else:
+                check_unique(enum_class, ())
+        # Stored only where it differs from what the class inherits (at the
+        # root, typed_enum.Enum: closed), so a typed_enum class's __dict__
+        # holds what stdlib's does, and creation sets fewer attributes.
+        inherited = getattr(enum_class, "_te_open_", None)
         if open is None:
-            open = any(getattr(base, "_te_open_", False) for base in bases)
-        type.__setattr__(enum_class, "_te_open_", open)
-        type.__setattr__(enum_class, "_te_aliases_", frozenset(aliases))
-        install_comparisons(enum_class, classdict, getattr(enum_class, "_te_ordered_", False))
+            if len(bases) == 1 and inherited is not None:
+                open = inherited
+            else:
+                open = False
+                for base in bases:
+                    if getattr(base, "_te_open_", False):
+                        open = True
+        if inherited is not open:
+            type.__setattr__(enum_class, "_te_open_", open)
+        ordered = getattr(enum_class, "_te_ordered_", False)
+        if ordered or enum_class._member_type_ is not object:  # type: ignore[attr-defined]
+            # A plain Enum or Flag needs no comparison methods (see there).
+            install_comparisons(enum_class, classdict, ordered)
         return enum_class
 
     if not TYPE_CHECKING:
@@ -192,19 +349,45 @@ class TypedEnumType(enum.EnumType):
                 except (KeyError, TypeError):
                     pass
             elif not cls._member_map_ and kwds.get("module") is None:
-                # Functional API: stdlib guesses the module two frames up,
-                # which is now this method; name the caller's module instead
-                # (module=None asks stdlib to guess, so it is guessed here).
-                kwds["module"] = sys._getframe(1).f_globals.get("__name__")
+                return _functional(cls, value, args, kwds, _caller_module(1))
+            error = None
             try:
                 return super().__call__(value, *args, **kwds)
             except ValueError as exc:
-                if args or kwds or str(exc) != f"{value!r} is not a valid {cls.__qualname__}":
+                if args or kwds or not _is_stdlib_value_error(exc, cls):
                     raise
-                raise value_error(cls, value) from None
+                error = value_error(cls, str(exc))
+            # Raised here, not in the except clause: stdlib's lookup error has
+            # no __context__, and neither has this one.
+            raise error
+
+        # inspect.signature() follows __wrapped__: Color's signature is stdlib's.
+        __call__.__wrapped__ = enum.EnumType.__call__
 
         def __getitem__(cls, name):
             try:
                 return cls._member_map_[name]
             except KeyError:
-                raise name_error(cls, name) from None
+                pass
+            raise name_error(cls, name)
+
+
+def _functional(
+    cls: TypedEnumType,
+    value: object,
+    args: tuple[Any, ...],
+    kwds: dict[str, Any],
+    module: str | None,
+) -> TypedEnumType:
+    """The functional API, ``Enum("Color", "red green")``, named after the caller's module.
+
+    stdlib guesses the module two frames up, which is now TypedEnumType.__call__;
+    the caller's module is found as stdlib would (``sys._getframemodulename``
+    on 3.12+, the frame's ``__name__`` on 3.11).  When there is none, stdlib
+    makes the class unpicklable, and so does this.
+    """
+    kwds["module"] = module
+    new_class: TypedEnumType = enum.EnumType.__call__(cls, value, *args, **kwds)  # type: ignore[arg-type]
+    if module is None:
+        enum._make_class_unpicklable(new_class)  # type: ignore[attr-defined]
+    return new_class

@@ -27,11 +27,23 @@ def _refusing(symbol: str) -> _Comparison:
         raise TypeError(
             f"'{symbol}' not supported between instances of {cls!r} and "
             f"{type(other).__qualname__!r}: {cls} is not ordered; derive it from "
-            f"typed_enum.OrderedEnum to order members by declaration, or from "
-            f"typed_enum.IntEnum to order them by value"
+            f"typed_enum.OrderedEnum to order members by declaration, {_by_value(self)}"
         )
 
     return compare
+
+
+def _by_value(member: enum.Enum) -> str:
+    """How to order ``member``'s enum by value: IntEnum suits str and float
+    values (number them); any other data type (a date, a tuple, a dataclass)
+    keeps its values, ordered by comparison methods of the enum's own."""
+    data_type: type = getattr(type(member), "_member_type_", object)
+    if issubclass(data_type, str | float):
+        return "or from typed_enum.IntEnum to order them by value"
+    return (
+        f"or define __lt__ (and functools.total_ordering) in the enum to order them "
+        f"by their {data_type.__qualname__} values"
+    )
 
 
 def _declaration_order(symbol: str, method: str) -> _Comparison:
