@@ -25,13 +25,13 @@ from collections.abc import Callable
 
 from mypy.nodes import (
     AssignmentStmt,
+    FakeInfo,
     ListExpr,
     NameExpr,
     RefExpr,
     Statement,
     StrExpr,
     TupleExpr,
-    TypeInfo,
     Var,
 )
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
@@ -135,7 +135,9 @@ def _canonical_argument(ctx: AnalyzeTypeContext, arg: Type) -> Type:
     except Exception:  # a name mypy cannot resolve: it reports it itself
         return arg
     node = sym.node if sym is not None else None
-    if not (isinstance(node, Var) and isinstance(node.info, TypeInfo) and node.info.is_enum):
+    # A variable outside any class (``os.sep``) carries mypy's placeholder
+    # ``FakeInfo``, a TypeInfo subclass whose every attribute access raises.
+    if not isinstance(node, Var) or isinstance(node.info, FakeInfo) or not node.info.is_enum:
         return arg
     record = metadata.read(node.info)
     target = record.aliases.get(attribute) if record is not None else None
