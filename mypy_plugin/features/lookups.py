@@ -17,7 +17,10 @@ A non-literal argument keeps ``Color``.  ``try_from_value`` /
 ``Color`` part the same way; a literal that can never match is reported
 too, since such a call always returns its default.
 
-Nothing is reported where the run time may accept the value after all: an
+Nothing is reported where the run time may accept the value after all: a
+lookup through a value of type ``type[Base]`` (or an instance) where
+``Base`` has no members, since any subclass of it may be there (an enum
+with members cannot be subclassed, so ``type[Color]`` is ``Color``); an
 open enum (``extend()`` may add it), a class defining ``_missing_``, a
 custom ``__new__``/``__init__`` (values are not what the body says), members
 whose value the plugin could not evaluate, and Flag values made of member
@@ -35,7 +38,7 @@ from collections.abc import Callable
 from functools import reduce
 from typing import Any
 
-from mypy.nodes import ARG_POS, CallExpr, RefExpr, TypeInfo
+from mypy.nodes import ARG_POS, CallExpr, Context, RefExpr, TypeInfo
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext
 from mypy.typeops import make_simplified_union
 from mypy.types import (
@@ -200,11 +203,38 @@ class Lookup:
 UNKNOWN = Lookup()
 
 
-def by_value(info: TypeInfo, argument: Type | None) -> Lookup:
-    """What ``info(argument)`` gives, as far as the plugin can tell."""
+def exact_receiver(typ: Type) -> bool:
+    """Whether a classmethod's receiver is the class itself (``Color``), not ``type[Color]``."""
+    proper = get_proper_type(typ)
+    return isinstance(proper, FunctionLike) and proper.is_type_obj()
+
+
+def exact_callee(call: Context) -> bool:
+    """Whether ``call`` calls a class by its name (``Color(1)``), not a ``type[Color]`` value."""
+    return (
+        isinstance(call, CallExpr)
+        and isinstance(call.callee, RefExpr)
+        and isinstance(call.callee.node, TypeInfo)
+    )
+
+
+def may_be_subclass(record: EnumRecord, exact: bool) -> bool:
+    """A member-less class reached through ``type[Base]``: any subclass may be there.
+
+    Only a member-less enum can be subclassed, so the members of
+    ``type[Color]`` are Color's own.
+    """
+    return not exact and not record.members and not record.aliases
+
+
+def by_value(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup:
+    """What ``info(argument)`` gives, as far as the plugin can tell.
+
+    ``exact``: the class is named itself, not reached through a ``type[...]`` value.
+    """
     record = metadata.read(info)
     literal = literal_of(argument) if argument is not None else None
-    if record is None or literal is None:
+    if record is None or literal is None or may_be_subclass(record, exact):
         return UNKNOWN
     kind, raw = literal
     if kind == "member":
@@ -257,11 +287,13 @@ def _flag_lookup(info: TypeInfo, record: EnumRecord, value: int, shown: str) -> 
     )
 
 
-def by_name(info: TypeInfo, argument: Type | None) -> Lookup:
+def by_name(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup:
     """What ``info.from_name(argument)`` gives, as far as the plugin can tell."""
     record = metadata.read(info)
     literal = literal_of(argument) if argument is not None else None
     if record is None or literal is None or literal[0] != "str":
+        return UNKNOWN
+    if may_be_subclass(record, exact):
         return UNKNOWN
     name = literal[1]
     canonical = record.canonical(name)
@@ -331,22 +363,20 @@ def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
         argument = None  # the functional API, or a call mypy reports itself
     if info is None or argument is None:
         return ctx.default_return_type
-    return _apply(
-        settings, ctx.api, by_value(info, argument), info, ctx.default_return_type, ctx.context
-    )
+    lookup = by_value(info, argument, exact_callee(ctx.context))
+    return _apply(settings, ctx.api, lookup, info, ctx.default_return_type, ctx.context)
 
 
 def _method(
-    find: Callable[[TypeInfo, Type | None], Lookup],
+    find: Callable[[TypeInfo, Type | None, bool], Lookup],
 ) -> Callable[[Settings, MethodContext], Type]:
     def callback(settings: Settings, ctx: MethodContext) -> Type:
         info = enum_of(ctx.type) or enum_of(ctx.default_return_type)
         argument = _first_argument(ctx.arg_types, ctx.arg_kinds)
         if info is None or argument is None:
             return ctx.default_return_type
-        return _apply(
-            settings, ctx.api, find(info, argument), info, ctx.default_return_type, ctx.context
-        )
+        lookup = find(info, argument, exact_receiver(ctx.type))
+        return _apply(settings, ctx.api, lookup, info, ctx.default_return_type, ctx.context)
 
     return callback
 
