@@ -63,22 +63,26 @@ def _member_statements(info: TypeInfo, body: list[Statement]) -> list[membership
     return membership.definitions(info, membership.class_statements(body))
 
 
-def _alias_target(rvalue: Expression, members: list[str]) -> tuple[str | None, Expression | None]:
-    """(target, None) for an alias; (None, bad target) for a broken one; (None, None)."""
+def _alias_target(rvalue: Expression, record: EnumRecord) -> tuple[str | None, Expression | None]:
+    """(target, None) for an alias; (None, bad target) for a broken one; (None, None).
+
+    The target is canonical: an alias of an alias (``scarlet =
+    alias(crimson)``) is the member ``crimson`` stands for, as at run time.
+    """
     call = _called(rvalue, names.ALIAS)
     if call is not None:
         if len(call.args) != 1:
             return None, None
         arg = call.args[0]
-        if isinstance(arg, NameExpr) and arg.name in members:
-            return arg.name, None
-        if isinstance(arg, StrExpr) and arg.value in members:
-            return arg.value, None
+        if isinstance(arg, NameExpr) and record.canonical(arg.name) is not None:
+            return record.canonical(arg.name), None
+        if isinstance(arg, StrExpr) and record.canonical(arg.value) is not None:
+            return record.canonical(arg.value), None
         return None, arg
-    if isinstance(rvalue, NameExpr) and rvalue.name in members:
+    if isinstance(rvalue, NameExpr) and record.canonical(rvalue.name) is not None:
         # ``crimson = red``: the typing spec and pyright read a bare member
         # name as an alias; the runtime agrees (TypedEnumDict).
-        return rvalue.name, None
+        return record.canonical(rvalue.name), None
     return None, None
 
 
@@ -102,9 +106,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     for name, rvalue, stmt in statements:
         if name in record.members or name in record.aliases:
             continue  # assigned again in another branch
-        target, bad = _alias_target(rvalue, record.members)
+        target, bad = _alias_target(rvalue, record)
         if bad is not None:
-            _report_bad_alias(ctx, settings, info.name, name, bad, record.members, stmt)
+            _report_bad_alias(
+                ctx, settings, info.name, name, bad, [*record.members, *record.aliases], stmt
+            )
             record.members.append(name)
             continue
         if target is None:
