@@ -79,6 +79,12 @@ CLOSED_EXTEND: Final = (
     "class {enum}(..., open=True) if members may be added at run time"
 )
 
+# typed-enum-open-keyword
+OPEN_KEYWORD: Final = (
+    '"{enum}" is declared with open={value}: open= must be True or False (or None to inherit '
+    "it), so creating the class raises TypeError"
+)
+
 # typed-enum-subclass-with-members
 # Word for word mypy's own [misc] message, reported first under our code so
 # that mypy's duplicate on the same line is dropped (errors are de-duplicated

@@ -624,6 +624,16 @@ PLUGIN_ROWS = [
         """,
     ),
     plugin(
+        "open= that is not True or False",
+        "typed-enum-open-keyword",
+        '"Plugin" is declared with open=1: open= must be True or False (or None to inherit '
+        "it), so creating the class raises TypeError",
+        """
+        class Plugin(Enum, open=1):  # mistake
+            core = 1
+        """,
+    ),
+    plugin(
         "A match over an open enum without case _",
         "typed-enum-open-match",
         '"Plugin" is open (declared with open=True), so extend() may add members that no '

@@ -118,7 +118,7 @@ def extend_callback(settings: Settings, ctx: MethodContext) -> Type:
     if (
         info is not None
         and record is not None
-        and not record.open
+        and record.open is False
         and not lookups.may_be_subclass(record, lookups.exact_receiver(ctx.type))
     ):
         message = messages.CLOSED_EXTEND.format(enum=info.name)

@@ -251,7 +251,7 @@ def by_value(info: TypeInfo, argument: Type | None, exact: bool = True) -> Looku
         if value is not None and values.comparable(value) == key:
             return Lookup(member=member)
     certain = (
-        not record.open
+        record.open is False
         and not user_defines(info, "_missing_")
         and _complete(info, record)
         and all(record.values.get(m) is not None for m in record.members)
@@ -299,7 +299,7 @@ def by_name(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup
     canonical = record.canonical(name)
     if canonical is not None:
         return Lookup(member=canonical)
-    if record.open or not _complete(info, record):
+    if record.open is not False or not _complete(info, record):
         return UNKNOWN
     every = [*record.members, *record.aliases]
     hint = messages.did_you_mean(name, every)

@@ -17,13 +17,20 @@ from collections.abc import Callable
 from typing import Any
 
 from mypy.nodes import (
+    BytesExpr,
     CallExpr,
+    ComplexExpr,
     Context,
+    DictExpr,
     Expression,
+    FloatExpr,
+    IntExpr,
+    ListExpr,
     NameExpr,
     RefExpr,
     Statement,
     StrExpr,
+    TupleExpr,
     TypeInfo,
     Var,
 )
@@ -96,7 +103,9 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """
     info = ctx.cls.info
     typed = is_typed_enum(info)
-    record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
+    record = EnumRecord(
+        typed=typed, open=_is_open(settings, ctx, typed), data_type=values.data_type(info)
+    )
     evaluator = values.Evaluator(info)
     # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
     seen: dict[Any, str] = {}
@@ -137,16 +146,42 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     metadata.write(info, record)
 
 
-def _is_open(ctx: ClassDefContext) -> bool:
-    """``class P(Enum, open=True)``, or a member-less open base."""
+#: Expressions whose value is never True, False or None: ``open=1`` raises.
+_NOT_BOOL = (IntExpr, StrExpr, BytesExpr, FloatExpr, ComplexExpr, ListExpr, TupleExpr, DictExpr)
+
+
+def _is_open(settings: Settings, ctx: ClassDefContext, typed: bool) -> bool | None:
+    """``class P(Enum, open=True)``, or a member-less open base.
+
+    None when ``open=`` is an expression the plugin cannot evaluate: the
+    class may be open (``extend()`` and lookups are not reported) or closed
+    (a match over its members is not asked for ``case _:``).
+    """
     keyword = ctx.cls.keywords.get("open")
-    if keyword is not None:
-        return ctx.api.parse_bool(keyword) is True
+    if keyword is not None and not (
+        isinstance(keyword, NameExpr) and keyword.fullname == names.NONE
+    ):
+        value = ctx.api.parse_bool(keyword)
+        if value is not None:
+            return value
+        if typed and isinstance(keyword, _NOT_BOOL):
+            message = messages.OPEN_KEYWORD.format(enum=ctx.cls.name, value=_shown(keyword))
+            fail(ctx.api, settings, errorcodes.OPEN_KEYWORD, message, keyword)
+            return False
+        return None
     for base in ctx.cls.info.mro[1:]:
         record = metadata.read(base)
-        if record is not None and record.open:
-            return True
+        if record is not None and record.open is not False:
+            return record.open
     return False
+
+
+def _shown(expr: Expression) -> str:
+    if isinstance(expr, (IntExpr, FloatExpr)):
+        return str(expr.value)
+    if isinstance(expr, StrExpr):
+        return repr(expr.value)
+    return "..."
 
 
 def _report_bad_alias(

@@ -95,7 +95,7 @@ def declared_members(info: TypeInfo) -> list[str]:
 def is_open_member(info: TypeInfo, attribute: str) -> bool:
     """``attribute`` is a member (or alias) of the open enum ``info``."""
     record = metadata.read(info)
-    return record is not None and record.open and record.canonical(attribute) is not None
+    return record is not None and record.open is True and record.canonical(attribute) is not None
 
 
 # -- the synthetic member ------------------------------------------------------
