@@ -100,7 +100,10 @@ def define_enum(settings: Settings, ctx: DynamicClassDefContext) -> None:
     # No context: replace the Var the assignment defined, without a
     # "name already defined" error (the documented way for plugins).
     api.add_symbol_table_node(ctx.name, SymbolTableNode(kind, info))
-    _write_record(settings, ctx, info, base, items, exprs)
+    if ok:
+        # Without a record its members are unknown, not absent: no lookup
+        # is reported (``Enum("X", names())``).
+        _write_record(settings, ctx, info, base, items, exprs)
 
 
 def _start(ctx: DynamicClassDefContext) -> int | None:
