@@ -228,7 +228,10 @@ class TypedEnumPlugin(Plugin):
     def get_function_signature_hook(
         self, fullname: str
     ) -> Callable[[FunctionSigContext], CallableType] | None:
-        return self._function_signature_hooks.get(fullname)
+        hook = self._function_signature_hooks.get(fullname)
+        if hook is None and self._enum_info(fullname) is not None:
+            return functional.call_signature
+        return hook
 
     def get_method_signature_hook(
         self, fullname: str

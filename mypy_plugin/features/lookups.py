@@ -55,6 +55,7 @@ from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import values
 from mypy_plugin.features.aliases import member_type
+from mypy_plugin.features.members import is_typed_enum
 from mypy_plugin.metadata import EnumRecord, Value
 from mypy_plugin.report import fail
 
@@ -351,6 +352,14 @@ def _apply(
     return default
 
 
+def is_functional_call(call: Context) -> bool:
+    """``Enum("Color", names, ...)``: a class name and names, by position or keyword."""
+    if not isinstance(call, CallExpr):
+        return False
+    given = [name for name in call.arg_names if name in (None, "value", "names")]
+    return len(given) >= 2
+
+
 def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
     """``Color(1)``: ``Literal[Color.red]?``; ``Color(99)`` is an error.
 
@@ -358,9 +367,19 @@ def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
     Precondition: the callee is an enum class (or ``type[...]`` of one).
     """
     info = enum_of(ctx.default_return_type)
+    if info is not None and is_functional_call(ctx.context) and is_typed_enum(info):
+        # Enum(name, names) not assigned to a name (the dynamic class hook
+        # defines those): a new class, typed as an instance without the plugin.
+        record = metadata.read(info)
+        if record is None or not record.members:
+            return TypeType(Instance(info, []))
+        # The run time raises TypeError: "<enum 'X'> cannot extend <enum 'Color'>".
+        message = messages.SUBCLASS_WITH_MEMBERS.format(base=info.name)
+        fail(ctx.api, settings, errorcodes.SUBCLASS_WITH_MEMBERS, message, ctx.context)
+        return ctx.default_return_type
     argument = _single_argument(ctx.arg_types, ctx.arg_kinds)
     if not isinstance(ctx.context, CallExpr) or len(ctx.context.args) != 1:
-        argument = None  # the functional API, or a call mypy reports itself
+        argument = None  # a call mypy reports itself
     if info is None or argument is None:
         return ctx.default_return_type
     lookup = by_value(info, argument, exact_callee(ctx.context))
