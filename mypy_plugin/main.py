@@ -56,7 +56,7 @@ CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
     constructors.analyse_class,
     value_types.analyse_class,
     traps.analyse_class,
-    # A Flag's boundary (lookups) decides whether open_enums adds <open>.
+    # A Flag's boundary (lookups) decides whether open_enums hides its members.
     lookups.analyse_class,
     open_enums.analyse_class,
     definitions.analyse_class,
@@ -168,7 +168,7 @@ class TypedEnumPlugin(Plugin):
         target = aliases.alias_target(info, attribute)
         callback = aliases.make_alias_callback(info, target) if target else None
         if open_enums.is_open_member(info, attribute):
-            return open_enums.make_member_callback(self.settings, info, callback)
+            return open_enums.make_member_callback(self.settings, info, attribute, callback)
         if callback is None:
             return membership.attribute_callback(self.settings, info, attribute)
         return callback

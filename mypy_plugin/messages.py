@@ -40,7 +40,8 @@ OPEN_MATCH: Final = (
 )
 OPEN_ASSERT_NEVER: Final = (
     '"{enum}" is open (declared with open=True), so members added by extend() reach this '
-    "assert_never(); handle them before it (raise, or return a default)"
+    "assert_never() (with any member not handled above); handle them before it (raise, or "
+    "return a default)"
 )
 
 # typed-enum-exhaustive-map
@@ -156,7 +157,7 @@ MEMBER_ARGUMENT: Final = (
 # typed-enum-flag-combinations
 FLAG_ASSERT_NEVER: Final = (
     '"{enum}" is a Flag: combinations of its members (and {enum}(0)) are values too, and they '
-    "reach this assert_never(); handle them before it"
+    "reach this assert_never() (with any member not handled above); handle them before it"
 )
 
 # typed-enum-bare-auto
