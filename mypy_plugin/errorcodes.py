@@ -34,7 +34,8 @@ CROSS_ENUM_EQUALITY: Final = _code(
     "cross-enum-equality", "Check that ==, != and in do not compare members of two different enums"
 )
 BAD_LOOKUP: Final = _code(
-    "bad-lookup", "Check that literal lookups (Color(1), from_value, from_name) name a member"
+    "bad-lookup",
+    "Check that literal lookups (Color(1), from_value, from_name, has_name) name a member",
 )
 MEMBER_VALUE_TYPE: Final = _code(
     "member-value-type", "Check that member values fit the enum's data type and _value_"

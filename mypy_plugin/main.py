@@ -74,6 +74,7 @@ ENUM_METHODS: dict[str, Callable[[Settings, MethodContext], Type]] = {
 GROUP_METHODS: dict[str, Callable[[Settings, MethodContext], Type]] = {
     names.FROM_VALUE: constants.from_value_callback,
     names.FROM_NAME: constants.from_name_callback,
+    names.HAS_NAME: constants.has_name_callback,
 }
 
 

@@ -67,6 +67,10 @@ BAD_FLAG_VALUE: Final = (
 BAD_NAME: Final = '"{name}" is not a member of "{enum}"{hint}'
 BAD_CONSTANT_VALUE: Final = '{value} is not a value of "{group}"; its values are {valid}'
 BAD_CONSTANT_NAME: Final = '"{name}" is not a constant of "{group}"{hint}'
+BAD_CONSTANT_TEST: Final = (
+    '"{name}" is not a constant of "{group}", so has_name() is False unless {group}.add() '
+    "adds it{hint}"
+)
 
 # typed-enum-member-value-type
 MEMBER_VALUE_TYPE: Final = (

@@ -43,6 +43,8 @@ FROM_VALUE: Final = "from_value"
 TRY_FROM_NAME: Final = "try_from_name"
 TRY_FROM_VALUE: Final = "try_from_value"
 EXTEND: Final = "extend"
+# Classmethods of typed_enum.Constants, by bare name (besides from_name/from_value).
+HAS_NAME: Final = "has_name"
 
 # typing.
 LITERAL: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})

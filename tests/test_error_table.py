@@ -357,6 +357,32 @@ RUNTIME_ROWS = [
         HTTP.add("OK", 201)
         """,
     ),
+    runtime(
+        "Combining int constants of two different groups",
+        "TypeError",
+        "unsupported operand for |: O.CREAT and HTTP.OK are constants of different groups "
+        "(O and HTTP); combine constants of one group, or their .value if plain ints are meant",
+        """
+        class O(Constants):
+            CREAT = 64
+
+        class HTTP(Constants):
+            OK = 200
+
+        O.CREAT | HTTP.OK
+        """,
+    ),
+    runtime(
+        "Testing a name with a value",
+        "TypeError",
+        "HTTP.has_name() takes a constant's name (a str), not 200; test a value with 200 in HTTP",
+        """
+        class HTTP(Constants):
+            OK = 200
+
+        HTTP.has_name(200)
+        """,
+    ),
 ]
 
 PLUGIN_ROWS = [
@@ -609,6 +635,18 @@ PLUGIN_ROWS = [
             OK = 200
 
         HTTP.from_name("OKK")  # mistake
+        """,
+    ),
+    plugin(
+        "Testing a name no constant has",
+        "typed-enum-bad-lookup",
+        '"OKK" is not a constant of "HTTP", so has_name() is False unless HTTP.add() adds it; '
+        'did you mean "OK"?',
+        """
+        class HTTP(Constants):
+            OK = 200
+
+        HTTP.has_name("OKK")  # mistake
         """,
     ),
     plugin(

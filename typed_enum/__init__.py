@@ -19,6 +19,7 @@ from typed_enum._constants import (
     NamedConstant,
     StrConstant,
     constant,
+    global_constants,
 )
 from typed_enum._maps import EnumMap, exhaustive_map
 from typed_enum._meta import TypedEnumType
@@ -42,6 +43,7 @@ __all__ = [
     "auto",
     "constant",
     "exhaustive_map",
+    "global_constants",
     "member",
     "nonmember",
     "unique",

@@ -7,7 +7,7 @@ silent alias.
 
 from __future__ import annotations
 
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast, overload
 
 __all__ = ["AliasMarker", "alias"]
 
@@ -34,7 +34,38 @@ def alias(target: _T, /) -> _T:
     in ``__members__`` and resolves to the canonical member, but is never
     yielded by iteration.
 
-    Typed ``(T) -> T`` on purpose: inside a class body ``red`` is still the
-    raw value, and the mypy plugin gives the alias its canonical member type.
+    Typed ``(T) -> T`` for mypy on purpose: inside a class body ``red`` is
+    still the raw value, and the mypy plugin gives the alias its canonical
+    member type.  Other type checkers see the declaration below.
     """
     return cast(_T, AliasMarker(target))
+
+
+# mypy reads a name MYPY as always true (as TYPE_CHECKING); pyright, pyrefly
+# and ty read this module-level False.  Two nested tests, not one ``and``:
+# pyrefly folds ``not MYPY`` alone, not inside an ``and``.
+MYPY = False
+
+if not MYPY:  # noqa: SIM102
+    if TYPE_CHECKING:
+        # What the checkers without plugins (pyright, basedpyright, pyrefly,
+        # ty) see: alias() returns a descriptor.  The typing spec counts an
+        # attribute whose type has ``__get__`` as a non-member, typed by what
+        # ``__get__`` returns (an instance of the enum), so a match over the
+        # real members stays exhaustive.  mypy never reads this block: it
+        # keeps ``(T) -> T`` above, which the plugin turns into the canonical
+        # member's literal; without the plugin the alias stays a member (as
+        # stdlib's duplicate values are), and a descriptor would only make
+        # its ``.value`` the descriptor.  Run time never runs this block.
+
+        class AliasDescriptor:
+            """The static type of ``alias(red)``: ``Color.crimson`` is a ``Color``."""
+
+            @overload
+            def __get__(self, instance: None, owner: type[_T], /) -> _T: ...
+            @overload
+            def __get__(self, instance: _T, owner: type[_T] | None = None, /) -> _T: ...
+
+        def alias(target: object, /) -> AliasDescriptor:  # pyright: ignore[reportRedeclaration]
+            """Declare the attribute as another name for ``target``."""
+            ...

@@ -1,16 +1,24 @@
-"""Named constants: the first level of Michael Foord's proposal.
+"""Named constants, as Michael Foord's proposal (python-dev, 2010) lists them.
 
 A named constant is its value (``HTTP.OK == 200``, ``isinstance(HTTP.OK,
 int)``) with a name and a readable repr (``<HTTP.OK: 200>``).  Constants are
-grouped in a ``Constants`` class, looked up by name or value and iterated.
-Unlike an enum, a group is open: ``HTTP.add("TEAPOT", 418)``.
+grouped in a ``Constants`` class, looked up by name or value, tested by name
+(``HTTP.has_name("OK")``) and iterated.  Unlike an enum, a group is open:
+``HTTP.add("TEAPOT", 418)``.
+
+Int constants combine like stdlib ``IntFlag`` members: ``O.WRONLY | O.CREAT``
+is ``<O.WRONLY|CREAT: 65>``, still an ``int``; a result equal to a constant
+is that constant.  ``@global_constants`` exports a group's constants into
+its module, as ``enum.global_enum`` does for enums.
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
 import types
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, overload
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Self, TypeVar, overload
 
 from typed_enum._lookup import _listing, did_you_mean
 
@@ -23,9 +31,11 @@ __all__ = [
     "NamedConstant",
     "StrConstant",
     "constant",
+    "global_constants",
 ]
 
 _T = TypeVar("_T")
+_G = TypeVar("_G", bound="type[Constants]")
 _V_co = TypeVar("_V_co", covariant=True)
 
 # A constant's type carries its value's type and its name's: the mypy plugin
@@ -61,8 +71,9 @@ class NamedConstant(Generic[_V_co, _N]):
     __slots__ = ()
 
     _te_name: _N
-    _te_group: str | None
+    _te_group: str | None  # the group's __qualname__, for the repr
     _te_value: _V_co
+    _te_owner: ConstantsType | None  # the group itself: combinations look names up in it
 
     @property
     def name(self) -> _N:
@@ -75,8 +86,18 @@ class NamedConstant(Generic[_V_co, _N]):
         return self._te_value
 
     def __repr__(self) -> str:
-        owner = f"{self._te_group}." if self._te_group else ""
-        return f"<{owner}{self._te_name}: {self._te_value!r}>"
+        name, group = self._te_name, self._te_group
+        owner = self._te_owner
+        if owner is not None and "_te_global_" in owner.__dict__:
+            # As enum.global_enum's reprs: the module stands for the group.
+            module = owner.__module__.rpartition(".")[2]
+            if not _is_named(name):
+                return f"{module}.{owner.__name__}({self._te_value!r})"
+            return "|".join(p if not _is_named(p) else f"{module}.{p}" for p in name.split("|"))
+        if not _is_named(name):
+            # No constant names any of its bits: stdlib shows <Perm: 8>.
+            return f"<{group or type(self).__name__}: {self._te_value!r}>"
+        return f"<{group + '.' if group else ''}{name}: {self._te_value!r}>"
 
     def __str__(self) -> str:
         return str(self._te_value)
@@ -85,11 +106,58 @@ class NamedConstant(Generic[_V_co, _N]):
         return format(self._te_value, spec)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self._te_name, self._te_value, self._te_group))
+        owner = self._te_owner
+        module = owner.__module__ if owner is not None else None
+        return (_rebuild, (self._te_name, self._te_value, self._te_group, module))
+
+    def __copy__(self) -> Self:
+        return self  # constants are immutable, as enum members are
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
 
 
 class IntConstant(NamedConstant[_I, _N], int):
-    """A named ``int``."""
+    """A named ``int``.
+
+    ``|``, ``&`` and ``^`` with another constant of the group or a plain int
+    give a named ``int`` too, as stdlib ``IntFlag`` does: the group's constant
+    of that value if there is one, else a combination named by the
+    constants whose bits it holds, in declaration order, and any bits
+    left over as a number: ``<O.WRONLY|CREAT: 65>``, ``<O.WRONLY|1024: 1025>``;
+    ``<O: 0>`` when no constant names any of its bits.  Other operators
+    (``+``, ``~``, ``<<``, ...) give plain ints.
+    """
+
+    def __or__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "|", int.__or__)
+
+    def __ror__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "|", int.__or__)
+
+    def __and__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "&", int.__and__)
+
+    def __rand__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "&", int.__and__)
+
+    def __xor__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "^", int.__xor__)
+
+    def __rxor__(self, other: int, /) -> IntConstant[int, str]:
+        if not isinstance(other, int):
+            return NotImplemented
+        return _combine(self, other, "^", int.__xor__)
 
 
 class StrConstant(NamedConstant[_S, _N], str):
@@ -131,7 +199,9 @@ def _constant_class(value_type: type) -> type[NamedConstant[Any]]:
     return cls
 
 
-def _make(name: str, value: _T, group: str | None) -> NamedConstant[_T]:
+def _make(
+    name: str, value: _T, group: str | None, owner: ConstantsType | None = None
+) -> NamedConstant[_T]:
     if isinstance(value, NamedConstant):
         value = value.value
     label = f"{group}.{name}" if group else name
@@ -153,12 +223,115 @@ def _make(name: str, value: _T, group: str | None) -> NamedConstant[_T]:
             f"value whose type copies it that way (int, str, float, bytes, tuple, ...), "
             f"or an Enum"
         )
-    made.__dict__.update(_te_name=name, _te_group=group, _te_value=value)
+    made.__dict__.update(_te_name=name, _te_group=group, _te_value=value, _te_owner=owner)
     return made
 
 
-def _rebuild(name: str, value: _T, group: str | None) -> NamedConstant[_T]:
-    return _make(name, value, group)
+def _group_by_name(module: str | None, qualname: str | None) -> ConstantsType | None:
+    """The group ``module.qualname``, or None (defined in a function, gone, ...)."""
+    if module is None or qualname is None or "<locals>" in qualname:
+        return None
+    try:
+        found: object = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except Exception:
+        return None
+    return found if isinstance(found, ConstantsType) else None
+
+
+def _rebuild(
+    name: str, value: _T, group: str | None, module: str | None = None
+) -> NamedConstant[_T]:
+    """Unpickle: the group's own constant when it still has it, else an equal one."""
+    owner = _group_by_name(module, group)
+    if owner is not None:
+        known = owner._te_constants_.get(name)
+        if known is not None and known.value == value and type(known.value) is type(value):
+            return known
+    return _make(name, value, group, owner)
+
+
+# -- combinations of int constants ---------------------------------------------
+
+
+def _is_named(name: str) -> bool:
+    """False for a combination no constant names (``"0"``, ``"-3"``)."""
+    return not (name[:1].isdigit() or name[:1] == "-")
+
+
+def _atoms(made: IntConstant[Any, Any]) -> tuple[IntConstant[Any, Any], ...]:
+    """What a group-less constant combines from: itself, or its combination's parts."""
+    atoms: tuple[IntConstant[Any, Any], ...] = made.__dict__.get("_te_atoms", (made,))
+    return atoms
+
+
+def _combine(
+    left: IntConstant[Any, Any], right: int, op: str, apply: Callable[[int, int], int]
+) -> IntConstant[int, str]:
+    owner, group = left._te_owner, left._te_group
+    atoms = _atoms(left) if owner is None else ()
+    if isinstance(right, NamedConstant):
+        assert isinstance(right, IntConstant)  # the only constants that are ints
+        other = right._te_owner
+        if owner is None or other is None:
+            related = owner is other and group == right._te_group
+        else:
+            related = issubclass(owner, other) or issubclass(other, owner)
+            if issubclass(other, owner) and other is not owner:
+                owner, group = other, right._te_group  # the subgroup has both
+        if not related:
+            raise TypeError(
+                f"unsupported operand for {op}: {_label(left)} and {_label(right)} are "
+                f"constants of different groups ({_group_label(left)} and "
+                f"{_group_label(right)}); combine constants of one group, or their "
+                f".value if plain ints are meant"
+            )
+        if owner is None:
+            atoms += tuple(a for a in _atoms(right) if all(a is not b for b in atoms))
+    return _named(apply(left._te_value, int(right)), owner, group, atoms)
+
+
+def _label(made: NamedConstant[Any, Any]) -> str:
+    return f"{made._te_group}.{made._te_name}" if made._te_group else made._te_name
+
+
+def _group_label(made: NamedConstant[Any, Any]) -> str:
+    return made._te_group or "no group"
+
+
+def _named(
+    value: int,
+    owner: ConstantsType | None,
+    group: str | None,
+    atoms: tuple[IntConstant[Any, Any], ...],
+) -> IntConstant[int, str]:
+    """The constant of ``value``, or the combination that names its bits."""
+    candidates = (
+        [c for c in owner._te_constants_.values() if isinstance(c, IntConstant)]
+        if owner is not None
+        else list(atoms)
+    )
+    for known in candidates:
+        if known._te_value == value:
+            return known
+    parts: list[str] = []
+    if value > 0:
+        covered = 0
+        for known in candidates:
+            bits = known._te_value
+            if bits > 0 and bits & value == bits and bits & ~covered:
+                parts.append(known._te_name)
+                covered |= bits
+        if value & ~covered:
+            parts.append(str(value & ~covered))
+    made = IntConstant(value)
+    made.__dict__.update(
+        _te_name="|".join(parts) or str(value), _te_group=group, _te_value=value, _te_owner=owner
+    )
+    if owner is None:
+        made.__dict__["_te_atoms"] = atoms
+    return made
 
 
 @overload
@@ -205,7 +378,9 @@ class ConstantsType(type):
         return cls
 
     def _te_add(cls, name: str, value: _T) -> NamedConstant[_T]:
-        made = _make(name, value, cls.__qualname__)
+        made = _make(name, value, cls.__qualname__, cls)
+        if "_te_global_" in cls.__dict__:
+            _export(cls, {name: made})
         cls._te_constants_[name] = made
         type.__setattr__(cls, name, made)
         return made
@@ -293,6 +468,25 @@ class Constants(metaclass=ConstantsType):
         )
 
     @classmethod
+    def has_name(cls, name: str) -> bool:
+        """Whether the group has a constant called ``name``.
+
+        ``in`` tests values (``200 in HTTP``); this tests names, so a str
+        group's values and names cannot be confused.
+        """
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{cls.__qualname__}.has_name() takes a constant's name (a str), not "
+                f"{name!r}; test a value with {name!r} in {cls.__qualname__}"
+            )
+        return name in cls._te_constants_
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The constants' names, in declaration order (those added at run time last)."""
+        return tuple(cls._te_constants_)
+
+    @classmethod
     def add(cls, name: str, value: _T) -> NamedConstant[_T]:
         """Add a constant to the group at run time; the name must be new."""
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
@@ -306,3 +500,49 @@ class Constants(metaclass=ConstantsType):
                 f"choose another name"
             )
         return type(cls)._te_add(cls, name, value)
+
+
+def _export(group: ConstantsType, constants: dict[str, NamedConstant[Any]]) -> None:
+    """Put ``constants`` into the group's module, refusing to replace other globals."""
+    module = sys.modules.get(group.__module__)
+    if module is None:
+        raise ValueError(
+            f"global_constants({group.__qualname__}): its module {group.__module__!r} is not "
+            f"in sys.modules, so there is no module namespace to export into; define the "
+            f"group in a module that is imported"
+        )
+    namespace = module.__dict__
+    for name, made in constants.items():
+        old = namespace.get(name, made)
+        if old is made or (
+            isinstance(old, NamedConstant)
+            and old._te_group == group.__qualname__
+            and old._te_name == name
+        ):
+            continue  # this constant, or the one a reload of the module replaces
+        raise ValueError(
+            f"global_constants({group.__qualname__}): module {group.__module__!r} already has "
+            f"a global {name!r} ({old!r}); rename the constant or the global, or leave the "
+            f"group unexported and use {group.__qualname__}.{name}"
+        )
+    namespace.update(constants)
+
+
+def global_constants(group: _G) -> _G:
+    """Class decorator: export the group's constants into its module.
+
+    As stdlib ``enum.global_enum`` does for an enum (``re.IGNORECASE``): the
+    constants become module globals, their repr follows the module
+    (``os_flags.WRONLY|os_flags.CREAT``), and constants added later with
+    ``add()`` are exported too.  A global of the same name that is not the
+    constant is refused.  Type checkers do not see the exported names: spell
+    them ``O.WRONLY`` where they must be typed, or re-declare them.
+    """
+    if not isinstance(group, ConstantsType) or group is Constants:
+        raise TypeError(
+            f"global_constants() takes a Constants group, not {group!r}; for an enum use "
+            f"enum.global_enum"
+        )
+    _export(group, dict(group._te_constants_))
+    type.__setattr__(group, "_te_global_", True)
+    return group

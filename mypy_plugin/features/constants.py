@@ -22,8 +22,12 @@ needed for ``.value``/``.name``.  Values of other types than int, str,
 float and bytes keep their own type in a group (a tuple constant is
 still usable as a tuple); ``constant("P", (1, 2))`` is
 ``NamedConstant[tuple[int, int], Literal['P']]``, as it is declared.  ``from_value``/``from_name`` with a literal that
-names no declared constant are ``typed-enum-bad-lookup`` errors; a
-constant added at run time with ``HTTP.add()`` is not known statically.
+names no declared constant are ``typed-enum-bad-lookup`` errors, and so is
+``has_name`` with such a literal (it is then False unless ``add()`` adds the
+name); a constant added at run time with ``HTTP.add()`` is not known
+statically.  Combinations (``O.WRONLY | O.CREAT``) need no hook: typed_enum
+annotates ``IntConstant``'s ``|``, ``&`` and ``^`` as ``IntConstant[int,
+str]``, which the literal constants above inherit.
 """
 
 from __future__ import annotations
@@ -243,6 +247,13 @@ def _float_argument(info: TypeInfo | None, expr: Expression) -> lookups.Literal 
     return ("float", value[1]) if value is not None and value[0] == "float" else None
 
 
+def _name_hint(name: str, every: list[str]) -> str:
+    hint = messages.did_you_mean(name, every)
+    if not hint:
+        hint = f"; its constants are {_listing(every)}" if every else "; it has no constants"
+    return hint
+
+
 def from_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     """``HTTP.from_name("OK")``: that constant's type; a typo is an error.
 
@@ -258,12 +269,31 @@ def from_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     if name in constants:
         made = constant_type(ctx.api, name, constants[name], _declared_type(info, name))
         return made if made is not None else ctx.default_return_type
-    every = list(constants)
-    hint = messages.did_you_mean(name, every)
-    if not hint:
-        hint = f"; its constants are {_listing(every)}" if every else "; it has no constants"
+    hint = _name_hint(name, list(constants))
     message = messages.BAD_CONSTANT_NAME.format(name=name, group=info.name, hint=hint)
     fail(ctx.api, settings, errorcodes.BAD_LOOKUP, message, ctx.context)
+    return ctx.default_return_type
+
+
+def has_name_callback(settings: Settings, ctx: MethodContext) -> Type:
+    """``HTTP.has_name("OKK")``: a literal no declared constant has is an error.
+
+    Without the plugin (and with it) the call is ``bool``; the plugin adds
+    ``typed-enum-bad-lookup`` with a did-you-mean when the literal names no
+    constant of the group, since the test is then False unless ``add()``
+    adds that name at run time.  Precondition: typed_enum's
+    ``Constants.has_name``.
+    """
+    info = _group_of(ctx.type)
+    argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
+    if info is None or argument is None or argument[0] != "str":
+        return ctx.default_return_type
+    name = argument[1]
+    constants = group_constants(info)
+    if name not in constants:
+        hint = _name_hint(name, list(constants))
+        message = messages.BAD_CONSTANT_TEST.format(name=name, group=info.name, hint=hint)
+        fail(ctx.api, settings, errorcodes.BAD_LOOKUP, message, ctx.context)
     return ctx.default_return_type
 
 

@@ -29,7 +29,7 @@ class Color(Enum):
 class Shade(Enum):
     dark = 1
     light = 2
-    dim = alias(dark)  # to pyright a member of its own, as stdlib's `dim = 1` is
+    dim = alias(dark)  # a descriptor to pyright: not a member, typed Shade
 
 
 class Plugin(StrEnum, open=True):
@@ -51,8 +51,8 @@ class Priority(IntEnum):
 
 reveal_type(Color.scarlet)  # revealed: Literal[Color.red]
 reveal_type(Color.limit)  # revealed: int
-reveal_type(Shade.dim)  # revealed: Literal[Shade.dim]
-reveal_type(Shade.dim.value)  # revealed: int
+reveal_type(Shade.dim)  # revealed: Shade
+reveal_type(Shade.dim.value)  # revealed: Literal[1, 2]
 
 
 def bare_alias_is_not_a_case(color: Color) -> int:
@@ -63,8 +63,8 @@ def bare_alias_is_not_a_case(color: Color) -> int:
             return 2
 
 
-def alias_call_is_a_case(shade: Shade) -> int:  # error: reportReturnType
-    match shade:  # error: reportMatchNotExhaustive "Literal[Shade.dim]"
+def alias_call_is_not_a_case(shade: Shade) -> int:
+    match shade:
         case Shade.dark:
             return 1
         case Shade.light:
