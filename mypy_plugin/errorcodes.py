@@ -41,6 +41,9 @@ MEMBER_VALUE_TYPE: Final = _code(
     "member-value-type", "Check that member values fit the enum's data type and _value_"
 )
 CLOSED_EXTEND: Final = _code("closed-extend", "Check that extend() is called only on open enums")
+OPEN_KEYWORD: Final = _code(
+    "open-keyword", "Check that open= in a class statement is True, False or None"
+)
 SUBCLASS_WITH_MEMBERS: Final = _code(
     "subclass-with-members", "Check that enums with members are not subclassed"
 )

@@ -57,7 +57,7 @@ CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
     constructors.analyse_class,
     value_types.analyse_class,
     traps.analyse_class,
-    # A Flag's boundary (lookups) decides whether open_enums adds <open>.
+    # A Flag's boundary (lookups) decides whether open_enums hides its members.
     lookups.analyse_class,
     open_enums.analyse_class,
     definitions.analyse_class,
@@ -171,7 +171,7 @@ class TypedEnumPlugin(Plugin):
         target = aliases.alias_target(info, attribute)
         callback = aliases.make_alias_callback(info, target) if target else None
         if open_enums.is_open_member(info, attribute):
-            return open_enums.make_member_callback(self.settings, info, callback)
+            return open_enums.make_member_callback(self.settings, info, attribute, callback)
         if callback is None:
             return membership.attribute_callback(self.settings, info, attribute)
         return callback
@@ -231,7 +231,10 @@ class TypedEnumPlugin(Plugin):
     def get_function_signature_hook(
         self, fullname: str
     ) -> Callable[[FunctionSigContext], CallableType] | None:
-        return self._function_signature_hooks.get(fullname)
+        hook = self._function_signature_hooks.get(fullname)
+        if hook is None and self._enum_info(fullname) is not None:
+            return functional.call_signature
+        return hook
 
     def get_method_signature_hook(
         self, fullname: str

@@ -40,7 +40,8 @@ OPEN_MATCH: Final = (
 )
 OPEN_ASSERT_NEVER: Final = (
     '"{enum}" is open (declared with open=True), so members added by extend() reach this '
-    "assert_never(); handle them before it (raise, or return a default)"
+    "assert_never() (with any member not handled above); handle them before it (raise, or "
+    "return a default)"
 )
 
 # typed-enum-exhaustive-map
@@ -81,6 +82,12 @@ MEMBER_VALUE_TYPE: Final = (
 CLOSED_EXTEND: Final = (
     '"{enum}" is closed, so extend() cannot add members to it; declare it with '
     "class {enum}(..., open=True) if members may be added at run time"
+)
+
+# typed-enum-open-keyword
+OPEN_KEYWORD: Final = (
+    '"{enum}" is declared with open={value}: open= must be True or False (or None to inherit '
+    "it), so creating the class raises TypeError"
 )
 
 # typed-enum-subclass-with-members
@@ -154,7 +161,7 @@ MEMBER_ARGUMENT: Final = (
 # typed-enum-flag-combinations
 FLAG_ASSERT_NEVER: Final = (
     '"{enum}" is a Flag: combinations of its members (and {enum}(0)) are values too, and they '
-    "reach this assert_never(); handle them before it"
+    "reach this assert_never() (with any member not handled above); handle them before it"
 )
 
 # typed-enum-bare-auto

@@ -28,7 +28,8 @@ class EnumRecord:
 
     typed: bool
     """A typed_enum class (its runtime rules apply), not a stdlib one."""
-    open: bool = False
+    open: bool | None = False
+    """Declared ``open=True``; None when ``open=`` is an expression the plugin cannot read."""
     members: list[str] = field(default_factory=list)
     """Canonical members, in declaration order."""
     aliases: dict[str, str] = field(default_factory=dict)
@@ -61,7 +62,7 @@ class EnumRecord:
             return None
         return cls(
             typed=bool(data["typed"]),
-            open=bool(data["open"]),
+            open=data["open"],
             members=list(data["members"]),
             aliases=dict(data["aliases"]),
             values=dict(data["values"]),

@@ -13,9 +13,9 @@ METADATA_KEY: Final = "typed_enum"
 # The record of a ``Constants`` group (its own constants and their values).
 CONSTANTS_METADATA_KEY: Final = "typed_enum.constants"
 
-# The synthetic member an open enum gets (features/open_enums.py): it stands for
-# the members extend() may add, so no declared set is exhaustive.  Not an
-# identifier, so no code can name it; skip it wherever enum_members is read.
+# The synthetic member open enums and Flags got in earlier versions
+# (features/open_enums.py now hides their members instead and removes it):
+# never a member name.
 OPEN_MEMBER: Final = "<open>"
 
 # typed_enum's runtime.

@@ -19,3 +19,37 @@ def fail(
     """Report ``message`` under ``code`` unless the check is switched off."""
     if settings.enabled(code):
         api.fail(message, context, code=code)
+
+
+def fail_past_operator_trial(
+    api: CheckerPluginInterface,
+    settings: Settings,
+    code: ErrorCode,
+    message: str,
+    context: Context,
+) -> None:
+    """Report from an operator method's signature hook without failing mypy's trial call.
+
+    mypy checks ``a < b`` by trying ``a.__lt__(b)`` and then ``b.__gt__(a)``,
+    each inside an error filter (``ExpressionChecker.check_op_reversible``):
+    an error makes that trial fail, and when both fail the expression is
+    ``Any``, so ``return a < b`` got ``[no-any-return]`` beside the plugin's
+    error under ``--strict``.  The error is reported past the innermost
+    filter (that trial's); an outer one (a speculative check of an enclosing
+    expression) still sees it.  The trial passes, so the result keeps the
+    operator's type (``bool``); the reflected trial is not run.
+    """
+    if not settings.enabled(code):
+        return
+    errors = getattr(getattr(api, "msg", None), "errors", None)
+    watchers = getattr(errors, "_watchers", None)
+    if not isinstance(watchers, list) or not watchers:
+        api.fail(message, context, code=code)
+        return
+    # TODO: [mypy 2.4] no public way to report past a filter; _watchers is
+    # the stack ErrorWatcher pushes (1.14 to 2.4).
+    trial = watchers.pop()
+    try:
+        api.fail(message, context, code=code)
+    finally:
+        watchers.append(trial)

@@ -664,6 +664,16 @@ PLUGIN_ROWS = [
         """,
     ),
     plugin(
+        "open= that is not True or False",
+        "typed-enum-open-keyword",
+        '"Plugin" is declared with open=1: open= must be True or False (or None to inherit '
+        "it), so creating the class raises TypeError",
+        """
+        class Plugin(Enum, open=1):  # mistake
+            core = 1
+        """,
+    ),
+    plugin(
         "A match over an open enum without case _",
         "typed-enum-open-match",
         '"Plugin" is open (declared with open=True), so extend() may add members that no '
@@ -686,7 +696,8 @@ PLUGIN_ROWS = [
         "assert_never() reached by an open enum's future members",
         "typed-enum-open-match",
         '"Plugin" is open (declared with open=True), so members added by extend() reach this '
-        "assert_never(); handle them before it (raise, or return a default)",
+        "assert_never() (with any member not handled above); handle them before it (raise, or "
+        "return a default)",
         """
         class Plugin(Enum, open=True):
             a = 1
@@ -773,7 +784,7 @@ PLUGIN_ROWS = [
         "assert_never() after every member of a Flag (combinations reach it)",
         "typed-enum-flag-combinations",
         '"Perm" is a Flag: combinations of its members (and Perm(0)) are values too, and they '
-        "reach this assert_never(); handle them before it",
+        "reach this assert_never() (with any member not handled above); handle them before it",
         """
         class Perm(Flag):
             R = 1

@@ -96,7 +96,7 @@ def never(line: int, members: str) -> str:
 def open_reaches(line: int) -> str:
     return (
         f'pkg/paint.py:{line}: error: "Color" is open (declared with open=True), so members '
-        "added by extend() reach this assert_never(); handle them before it (raise, or "
+        "added by extend() reach this assert_never() (with any member not handled above); handle them before it (raise, or "
         "return a default)  [typed-enum-open-match]"
     )
 
@@ -165,16 +165,15 @@ STEPS = (
         ),
     ),
     Step(
-        # Members added by extend() reach assert_never; .value may be anything.
+        # Members added by extend() reach assert_never (the plugin's error
+        # replaces mypy's, whose type is now the class: it names blue too).
         "make_open",
         HEAD + "class Color(Enum, open=True):\n    red = 1\n    green = 2\n"
         '    crimson = alias(red)\n    blue = "blue"\n    navy = blue\n',
         (
             open_reaches(MATCH_LINE),
-            never(MATCH_LINE, "Color.<open>, Color.blue"),
             open_reaches(CHAIN_LINE),
-            never(CHAIN_LINE, "Color.<open>, Color.blue"),
-            value_type("int | str | Any"),
+            value_type("int | str"),
             CRIMSON_IS_RED,
         ),
     ),
@@ -185,19 +184,14 @@ STEPS = (
         (
             no_green(10),
             open_reaches(MATCH_LINE),
-            never(MATCH_LINE, "Color.<open>, Color.blue, Color.lime"),
             no_green(19),
             open_reaches(CHAIN_LINE),
-            never(CHAIN_LINE, "Color.<open>, Color.blue, Color.lime"),
-            value_type("int | str | Any"),
+            value_type("int | str"),
             CRIMSON_IS_RED,
         ),
         # mypy 1.14 stops narrowing a match at a case it cannot resolve
         # (case Color.green), so nothing reaches its assert_never; 2.4 goes on.
-        not_on_oldest=(
-            open_reaches(MATCH_LINE),
-            never(MATCH_LINE, "Color.<open>, Color.blue, Color.lime"),
-        ),
+        not_on_oldest=(open_reaches(MATCH_LINE),),
     ),
 )
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mypy.checker import TypeChecker
-from mypy.nodes import AssignmentStmt, NameExpr, TypeInfo, Var
+from mypy.nodes import AssignmentStmt, Expression, NameExpr, TypeInfo, Var
 from mypy.plugin import (
     AttributeContext,
     CheckerPluginInterface,
@@ -218,6 +218,8 @@ def from_value_callback(settings: Settings, ctx: MethodContext) -> Type:
     """
     info = _group_of(ctx.type)
     argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
+    if argument is None and len(ctx.args[0]) == 1:
+        argument = _float_argument(info, ctx.args[0][0])
     if info is None or argument is None or argument[0] == "member":
         return ctx.default_return_type
     constants = group_constants(info)
@@ -235,6 +237,14 @@ def from_value_callback(settings: Settings, ctx: MethodContext) -> Type:
     )
     fail(ctx.api, settings, errorcodes.BAD_LOOKUP, message, ctx.context)
     return ctx.default_return_type
+
+
+def _float_argument(info: TypeInfo | None, expr: Expression) -> lookups.Literal | None:
+    """``1.5`` (or ``-1.5``) written as the argument: mypy has no float literal type."""
+    if info is None:
+        return None
+    value = values.Evaluator(info).constant(expr)
+    return ("float", value[1]) if value is not None and value[0] == "float" else None
 
 
 def _name_hint(name: str, every: list[str]) -> str:

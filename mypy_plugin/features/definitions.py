@@ -115,7 +115,12 @@ def extend_callback(settings: Settings, ctx: MethodContext) -> Type:
     """
     info = lookups.enum_of(ctx.type) or lookups.enum_of(ctx.default_return_type)
     record = metadata.read(info) if info is not None else None
-    if info is not None and record is not None and not record.open:
+    if (
+        info is not None
+        and record is not None
+        and record.open is False
+        and not lookups.may_be_subclass(record, lookups.exact_receiver(ctx.type))
+    ):
         message = messages.CLOSED_EXTEND.format(enum=info.name)
         fail(ctx.api, settings, errorcodes.CLOSED_EXTEND, message, ctx.context)
     return ctx.default_return_type

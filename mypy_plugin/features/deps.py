@@ -7,10 +7,10 @@ name only some, so without this, adding ``Color.blue`` (or changing its
 value, or making the enum open) leaves them stale: under dmypy a match that
 no longer covers every member stays green until the user's own file changes
 (mypy 1.14.1 and 2.4.1, with or without the rest of the plugin;
-tests/test_incremental.py).  With it, every member, alias and
-plugin-generated name of the class (``<open>``) fires the class's own
-trigger when it is added, removed or changed, and everything that mentions
-``Color`` depends on that trigger.
+tests/test_incremental.py).  With it, every member (also those of an open
+enum or a Flag, hidden from mypy's member list), alias and plugin-generated
+name of the class fires the class's own trigger when it is added, removed or
+changed, and everything that mentions ``Color`` depends on that trigger.
 
 Runs last among the class analysers, so it sees the names the others add;
 idempotent.  Precondition: ``ctx.cls.info`` is an enum.
@@ -30,11 +30,13 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """Make a change to any member of ``ctx.cls.info`` fire ``<Color>`` itself."""
     info = ctx.cls.info
     record = metadata.read(info)
-    aliases = record.aliases if record is not None else {}
+    known = set(record.aliases) | set(record.members) if record is not None else set()
     whole_class = make_trigger(info.fullname)
     for name, sym in info.names.items():
+        # An open enum's and a Flag's members are hidden from mypy's member
+        # list (open_enums): the record still names them.
         member_like = isinstance(sym.node, Var) and (
-            sym.node.has_explicit_value or sym.plugin_generated or name in aliases
+            sym.node.has_explicit_value or sym.plugin_generated or name in known
         )
         if member_like:
             ctx.api.add_plugin_dependency(make_trigger(f"{info.fullname}.{name}"), whole_class)

@@ -17,14 +17,13 @@ mypy alone expands a Flag into its members when narrowing (mypy #21937):
 
 With the plugin:
 
-* a Flag with members gets the synthetic member ``<open>`` that open enums
-  use (``open_enums``; one mechanism for "never exhaustive"): it stands for
-  every combination and 0.  Narrowing by ``==``/``is`` still works (``p ==
-  Perm.R`` is ``Literal[Perm.R]`` in its branch), but what remains is never
-  ``Never``: ``Literal[Perm.W, Perm.X, Perm.<open>]``.  A ``match`` needs
-  ``case _:``; ``assert_never(p)`` reached by ``Perm.<open>`` is reported
-  under ``typed-enum-flag-combinations`` (in place of mypy's ``[arg-type]``
-  error naming ``<open>``);
+* a Flag with members is not narrowed by elimination, as an open enum is
+  not (``open_enums``; one mechanism for "never exhaustive").  Narrowing by
+  ``==``/``is`` still works (``p == Perm.R`` is ``Literal[Perm.R]`` in its
+  branch), but what remains is ``Perm`` itself, the spec's type.  A
+  ``match`` needs ``case _:``; ``assert_never(p)`` reached by ``Perm`` is
+  reported under ``typed-enum-flag-combinations`` (in place of mypy's
+  ``[arg-type]`` error);
 * ``x in p``, ``~p`` and ``iter(p)`` on a narrowed ``p`` take and give the
   Flag class, not the member literals (typeshed's ``Self`` bound to a
   literal).
@@ -77,7 +76,7 @@ def every_value_named(record: EnumRecord) -> bool:
 
     ``NONE = 0, R = 1, W = 2, RW = 3`` under the STRICT (or CONFORM)
     boundary: every combination of its bits is a member, so the members are
-    exhaustive and no ``<open>`` remainder is added.  Unknown values, a KEEP
+    exhaustive and mypy may narrow it by elimination.  Unknown values, a KEEP
     boundary (IntFlag's default: any int is a value) or an unknown boundary
     leave the Flag inexhaustible.
     """

@@ -29,8 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mypy.nodes import (
+    ARG_NAMED_OPT,
+    ARG_OPT,
+    ARG_POS,
     GDEF,
     MDEF,
+    CallExpr,
     EnumCallExpr,
     Expression,
     IntExpr,
@@ -39,9 +43,10 @@ from mypy.nodes import (
     TypeInfo,
     Var,
 )
-from mypy.plugin import DynamicClassDefContext
+from mypy.plugin import DynamicClassDefContext, FunctionSigContext
 from mypy.semanal import SemanticAnalyzer
 from mypy.semanal_enum import EnumCallAnalyzer
+from mypy.types import AnyType, CallableType, TypeOfAny
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
@@ -89,7 +94,7 @@ def define_enum(settings: Settings, ctx: DynamicClassDefContext) -> None:
     if isinstance(ctx.call.analyzed, EnumCallExpr) or api.is_nested_within_func_scope():
         return
     analyzer = EnumCallAnalyzer(api.options, api)
-    _, items, exprs, ok = analyzer.parse_enum_call_args(ctx.call, base.name)
+    _, items, exprs, ok = analyzer.parse_enum_call_args(_without_boundary(ctx.call), base.name)
     if not ok:
         items, exprs = [], []  # mypy has reported why; define a member-less class
     info = analyzer.build_enum_call_typeinfo(ctx.name, items, base.fullname, ctx.call.line)
@@ -100,7 +105,57 @@ def define_enum(settings: Settings, ctx: DynamicClassDefContext) -> None:
     # No context: replace the Var the assignment defined, without a
     # "name already defined" error (the documented way for plugins).
     api.add_symbol_table_node(ctx.name, SymbolTableNode(kind, info))
-    _write_record(settings, ctx, info, base, items, exprs)
+    if ok:
+        # Without a record its members are unknown, not absent: no lookup
+        # is reported (``Enum("X", names())``).
+        _write_record(settings, ctx, info, base, items, exprs)
+
+
+def _without_boundary(call: CallExpr) -> CallExpr:
+    """``call`` without ``boundary=``, which mypy's parser does not know (3.11+)."""
+    if "boundary" not in call.arg_names:
+        return call
+    kept = [i for i, name in enumerate(call.arg_names) if name != "boundary"]
+    trimmed = CallExpr(
+        call.callee,
+        [call.args[i] for i in kept],
+        [call.arg_kinds[i] for i in kept],
+        [call.arg_names[i] for i in kept],
+    )
+    trimmed.set_line(call)
+    return trimmed
+
+
+#: The functional API's parameters after the class name (``EnumType.__call__``).
+_FUNCTIONAL_PARAMETERS = ("names", "module", "qualname", "type", "start", "boundary")
+
+
+def call_signature(ctx: FunctionSigContext) -> CallableType:
+    """A functional-API call not assigned to a name: ``return Enum(name, labels, module=m)``.
+
+    mypy checks a call of a typed_enum class against ``Enum.__new__(cls,
+    value)`` (only stdlib's own bases are let through), so without the
+    plugin it reports "Too many arguments for "Enum"".  With it the call
+    has stdlib's functional signature; ``lookups.call_callback`` types it
+    ``type[Enum]``.  Precondition: the callee is an enum class.
+    """
+    signature = ctx.default_signature
+    if not lookups.is_functional_call(ctx.context) or len(signature.arg_types) != 1:
+        return signature
+    info = lookups.enum_of(signature.ret_type)
+    record = metadata.read(info) if info is not None else None
+    if info is None or (record is not None and record.members and not is_typed_enum(info)):
+        return signature  # mypy's own "Too many arguments" (the run time raises)
+    anything = AnyType(TypeOfAny.special_form)
+    str_type = ctx.api.named_generic_type("builtins.str", [])
+    count = 1 + len(_FUNCTIONAL_PARAMETERS)
+    return signature.copy_modified(
+        # With members the call raises whatever it gets: call_callback says why.
+        arg_types=[anything if record is not None and record.members else str_type]
+        + [anything] * (count - 1),
+        arg_kinds=[ARG_POS, ARG_OPT] + [ARG_NAMED_OPT] * (count - 2),
+        arg_names=["value", *_FUNCTIONAL_PARAMETERS],
+    )
 
 
 def _start(ctx: DynamicClassDefContext) -> int | None:

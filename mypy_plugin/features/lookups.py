@@ -17,7 +17,10 @@ A non-literal argument keeps ``Color``.  ``try_from_value`` /
 ``Color`` part the same way; a literal that can never match is reported
 too, since such a call always returns its default.
 
-Nothing is reported where the run time may accept the value after all: an
+Nothing is reported where the run time may accept the value after all: a
+lookup through a value of type ``type[Base]`` (or an instance) where
+``Base`` has no members, since any subclass of it may be there (an enum
+with members cannot be subclassed, so ``type[Color]`` is ``Color``); an
 open enum (``extend()`` may add it), a class defining ``_missing_``, a
 custom ``__new__``/``__init__`` (values are not what the body says), members
 whose value the plugin could not evaluate, and Flag values made of member
@@ -35,7 +38,7 @@ from collections.abc import Callable
 from functools import reduce
 from typing import Any
 
-from mypy.nodes import ARG_POS, CallExpr, RefExpr, TypeInfo
+from mypy.nodes import ARG_POS, CallExpr, Context, RefExpr, TypeInfo
 from mypy.plugin import ClassDefContext, FunctionContext, MethodContext
 from mypy.typeops import make_simplified_union
 from mypy.types import (
@@ -52,6 +55,7 @@ from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import values
 from mypy_plugin.features.aliases import member_type
+from mypy_plugin.features.members import is_typed_enum
 from mypy_plugin.metadata import EnumRecord, Value
 from mypy_plugin.report import fail
 
@@ -200,11 +204,38 @@ class Lookup:
 UNKNOWN = Lookup()
 
 
-def by_value(info: TypeInfo, argument: Type | None) -> Lookup:
-    """What ``info(argument)`` gives, as far as the plugin can tell."""
+def exact_receiver(typ: Type) -> bool:
+    """Whether a classmethod's receiver is the class itself (``Color``), not ``type[Color]``."""
+    proper = get_proper_type(typ)
+    return isinstance(proper, FunctionLike) and proper.is_type_obj()
+
+
+def exact_callee(call: Context) -> bool:
+    """Whether ``call`` calls a class by its name (``Color(1)``), not a ``type[Color]`` value."""
+    return (
+        isinstance(call, CallExpr)
+        and isinstance(call.callee, RefExpr)
+        and isinstance(call.callee.node, TypeInfo)
+    )
+
+
+def may_be_subclass(record: EnumRecord, exact: bool) -> bool:
+    """A member-less class reached through ``type[Base]``: any subclass may be there.
+
+    Only a member-less enum can be subclassed, so the members of
+    ``type[Color]`` are Color's own.
+    """
+    return not exact and not record.members and not record.aliases
+
+
+def by_value(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup:
+    """What ``info(argument)`` gives, as far as the plugin can tell.
+
+    ``exact``: the class is named itself, not reached through a ``type[...]`` value.
+    """
     record = metadata.read(info)
     literal = literal_of(argument) if argument is not None else None
-    if record is None or literal is None:
+    if record is None or literal is None or may_be_subclass(record, exact):
         return UNKNOWN
     kind, raw = literal
     if kind == "member":
@@ -221,7 +252,7 @@ def by_value(info: TypeInfo, argument: Type | None) -> Lookup:
         if value is not None and values.comparable(value) == key:
             return Lookup(member=member)
     certain = (
-        not record.open
+        record.open is False
         and not user_defines(info, "_missing_")
         and _complete(info, record)
         and all(record.values.get(m) is not None for m in record.members)
@@ -257,17 +288,19 @@ def _flag_lookup(info: TypeInfo, record: EnumRecord, value: int, shown: str) -> 
     )
 
 
-def by_name(info: TypeInfo, argument: Type | None) -> Lookup:
+def by_name(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup:
     """What ``info.from_name(argument)`` gives, as far as the plugin can tell."""
     record = metadata.read(info)
     literal = literal_of(argument) if argument is not None else None
     if record is None or literal is None or literal[0] != "str":
         return UNKNOWN
+    if may_be_subclass(record, exact):
+        return UNKNOWN
     name = literal[1]
     canonical = record.canonical(name)
     if canonical is not None:
         return Lookup(member=canonical)
-    if record.open or not _complete(info, record):
+    if record.open is not False or not _complete(info, record):
         return UNKNOWN
     every = [*record.members, *record.aliases]
     hint = messages.did_you_mean(name, every)
@@ -319,6 +352,14 @@ def _apply(
     return default
 
 
+def is_functional_call(call: Context) -> bool:
+    """``Enum("Color", names, ...)``: a class name and names, by position or keyword."""
+    if not isinstance(call, CallExpr):
+        return False
+    given = [name for name in call.arg_names if name in (None, "value", "names")]
+    return len(given) >= 2
+
+
 def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
     """``Color(1)``: ``Literal[Color.red]?``; ``Color(99)`` is an error.
 
@@ -326,27 +367,35 @@ def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
     Precondition: the callee is an enum class (or ``type[...]`` of one).
     """
     info = enum_of(ctx.default_return_type)
+    if info is not None and is_functional_call(ctx.context) and is_typed_enum(info):
+        # Enum(name, names) not assigned to a name (the dynamic class hook
+        # defines those): a new class, typed as an instance without the plugin.
+        record = metadata.read(info)
+        if record is None or not record.members:
+            return TypeType(Instance(info, []))
+        # The run time raises TypeError: "<enum 'X'> cannot extend <enum 'Color'>".
+        message = messages.SUBCLASS_WITH_MEMBERS.format(base=info.name)
+        fail(ctx.api, settings, errorcodes.SUBCLASS_WITH_MEMBERS, message, ctx.context)
+        return ctx.default_return_type
     argument = _single_argument(ctx.arg_types, ctx.arg_kinds)
     if not isinstance(ctx.context, CallExpr) or len(ctx.context.args) != 1:
-        argument = None  # the functional API, or a call mypy reports itself
+        argument = None  # a call mypy reports itself
     if info is None or argument is None:
         return ctx.default_return_type
-    return _apply(
-        settings, ctx.api, by_value(info, argument), info, ctx.default_return_type, ctx.context
-    )
+    lookup = by_value(info, argument, exact_callee(ctx.context))
+    return _apply(settings, ctx.api, lookup, info, ctx.default_return_type, ctx.context)
 
 
 def _method(
-    find: Callable[[TypeInfo, Type | None], Lookup],
+    find: Callable[[TypeInfo, Type | None, bool], Lookup],
 ) -> Callable[[Settings, MethodContext], Type]:
     def callback(settings: Settings, ctx: MethodContext) -> Type:
         info = enum_of(ctx.type) or enum_of(ctx.default_return_type)
         argument = _first_argument(ctx.arg_types, ctx.arg_kinds)
         if info is None or argument is None:
             return ctx.default_return_type
-        return _apply(
-            settings, ctx.api, find(info, argument), info, ctx.default_return_type, ctx.context
-        )
+        lookup = find(info, argument, exact_receiver(ctx.type))
+        return _apply(settings, ctx.api, lookup, info, ctx.default_return_type, ctx.context)
 
     return callback
 

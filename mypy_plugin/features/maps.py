@@ -48,6 +48,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
+from mypy_plugin.features import operands
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
@@ -68,7 +69,7 @@ def _enum_of(typ: ProperType) -> TypeInfo | None:
     elif isinstance(typ, TypeType) and isinstance(typ.item, Instance):
         # An enum with members has no subclasses: type[Color] is Color itself
         # (but type[Base] of a member-less base may be any subclass).
-        info = typ.item.type if typ.item.type.enum_members else None
+        info = typ.item.type if operands.has_members(typ.item.type) else None
     return info if info is not None and info.is_enum else None
 
 

@@ -17,13 +17,20 @@ from collections.abc import Callable
 from typing import Any
 
 from mypy.nodes import (
+    BytesExpr,
     CallExpr,
+    ComplexExpr,
     Context,
+    DictExpr,
     Expression,
+    FloatExpr,
+    IntExpr,
+    ListExpr,
     NameExpr,
     RefExpr,
     Statement,
     StrExpr,
+    TupleExpr,
     TypeInfo,
     Var,
 )
@@ -63,22 +70,26 @@ def _member_statements(info: TypeInfo, body: list[Statement]) -> list[membership
     return membership.definitions(info, membership.class_statements(body))
 
 
-def _alias_target(rvalue: Expression, members: list[str]) -> tuple[str | None, Expression | None]:
-    """(target, None) for an alias; (None, bad target) for a broken one; (None, None)."""
+def _alias_target(rvalue: Expression, record: EnumRecord) -> tuple[str | None, Expression | None]:
+    """(target, None) for an alias; (None, bad target) for a broken one; (None, None).
+
+    The target is canonical: an alias of an alias (``scarlet =
+    alias(crimson)``) is the member ``crimson`` stands for, as at run time.
+    """
     call = _called(rvalue, names.ALIAS)
     if call is not None:
         if len(call.args) != 1:
             return None, None
         arg = call.args[0]
-        if isinstance(arg, NameExpr) and arg.name in members:
-            return arg.name, None
-        if isinstance(arg, StrExpr) and arg.value in members:
-            return arg.value, None
+        if isinstance(arg, NameExpr) and record.canonical(arg.name) is not None:
+            return record.canonical(arg.name), None
+        if isinstance(arg, StrExpr) and record.canonical(arg.value) is not None:
+            return record.canonical(arg.value), None
         return None, arg
-    if isinstance(rvalue, NameExpr) and rvalue.name in members:
+    if isinstance(rvalue, NameExpr) and record.canonical(rvalue.name) is not None:
         # ``crimson = red``: the typing spec and pyright read a bare member
         # name as an alias; the runtime agrees (TypedEnumDict).
-        return rvalue.name, None
+        return record.canonical(rvalue.name), None
     return None, None
 
 
@@ -92,7 +103,9 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """
     info = ctx.cls.info
     typed = is_typed_enum(info)
-    record = EnumRecord(typed=typed, open=_is_open(ctx), data_type=values.data_type(info))
+    record = EnumRecord(
+        typed=typed, open=_is_open(settings, ctx, typed), data_type=values.data_type(info)
+    )
     evaluator = values.Evaluator(info)
     # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
     seen: dict[Any, str] = {}
@@ -102,9 +115,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     for name, rvalue, stmt in statements:
         if name in record.members or name in record.aliases:
             continue  # assigned again in another branch
-        target, bad = _alias_target(rvalue, record.members)
+        target, bad = _alias_target(rvalue, record)
         if bad is not None:
-            _report_bad_alias(ctx, settings, info.name, name, bad, record.members, stmt)
+            _report_bad_alias(
+                ctx, settings, info.name, name, bad, [*record.members, *record.aliases], stmt
+            )
             record.members.append(name)
             continue
         if target is None:
@@ -131,16 +146,42 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     metadata.write(info, record)
 
 
-def _is_open(ctx: ClassDefContext) -> bool:
-    """``class P(Enum, open=True)``, or a member-less open base."""
+#: Expressions whose value is never True, False or None: ``open=1`` raises.
+_NOT_BOOL = (IntExpr, StrExpr, BytesExpr, FloatExpr, ComplexExpr, ListExpr, TupleExpr, DictExpr)
+
+
+def _is_open(settings: Settings, ctx: ClassDefContext, typed: bool) -> bool | None:
+    """``class P(Enum, open=True)``, or a member-less open base.
+
+    None when ``open=`` is an expression the plugin cannot evaluate: the
+    class may be open (``extend()`` and lookups are not reported) or closed
+    (a match over its members is not asked for ``case _:``).
+    """
     keyword = ctx.cls.keywords.get("open")
-    if keyword is not None:
-        return ctx.api.parse_bool(keyword) is True
+    if keyword is not None and not (
+        isinstance(keyword, NameExpr) and keyword.fullname == names.NONE
+    ):
+        value = ctx.api.parse_bool(keyword)
+        if value is not None:
+            return value
+        if typed and isinstance(keyword, _NOT_BOOL):
+            message = messages.OPEN_KEYWORD.format(enum=ctx.cls.name, value=_shown(keyword))
+            fail(ctx.api, settings, errorcodes.OPEN_KEYWORD, message, keyword)
+            return False
+        return None
     for base in ctx.cls.info.mro[1:]:
         record = metadata.read(base)
-        if record is not None and record.open:
-            return True
+        if record is not None and record.open is not False:
+            return record.open
     return False
+
+
+def _shown(expr: Expression) -> str:
+    if isinstance(expr, (IntExpr, FloatExpr)):
+        return str(expr.value)
+    if isinstance(expr, StrExpr):
+        return repr(expr.value)
+    return "..."
 
 
 def _report_bad_alias(

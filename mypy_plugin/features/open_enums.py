@@ -5,16 +5,15 @@ mypy alone treats it like any enum: a match over its declared members is
 exhaustive and ``assert_never`` after them is accepted, so a member added by
 ``extend()`` falls through silently.  With the plugin:
 
-* the class gets one synthetic member, ``<open>`` (a name no code can
-  write), which stands for every member added later.  mypy's own expansion
-  of the enum into its members then never runs out: after all declared
-  members the remainder is ``Literal[P.<open>]``, not ``Never``;
+* mypy is kept from narrowing it by elimination (its members are hidden
+  from ``TypeInfo.enum_members``, see ``analyse_class``): where no member is
+  known it reads as ``P`` itself -- after ``if p is P.a: return``, in
+  ``case _:`` after every member -- never ``Never``;
 * a ``match`` that names members of ``P`` and has no ``case _:`` (or other
   irrefutable case) is reported under ``typed-enum-open-match``, on every
   mypy version and whether or not mypy's ``exhaustive-match`` is enabled;
-* ``assert_never(p)`` reached by ``P.<open>`` alone is reported under the
-  same code, in place of mypy's ``[arg-type]`` error that would only show
-  ``Literal[P.<open>]``.
+* ``assert_never(p)`` reached by ``P`` is reported under the same code, in
+  place of mypy's ``[arg-type]`` error.
 
 Example::
 
@@ -29,11 +28,12 @@ Example::
             case P.b:
                 return 2
 
-Everything else skips ``<open>``: it is not in the class record's
-``members`` (iteration, ``.value`` unions, lookups, ``exhaustive_map``).
-``declared_members`` is the list to use where ``TypeInfo.enum_members`` is
-read.  A member-less open enum gets no ``<open>``: mypy never expands it,
-and it stays subclassable.
+Members keep their literal types (``P.a`` is ``Literal[P.a]?``, through the
+class attribute hook; ``Literal[P.a]`` through the ``Literal`` hook in
+``traps``).  ``declared_members`` is the list to use where
+``TypeInfo.enum_members`` would be read.  A member-less open enum is left
+alone: mypy never expands it, and it stays subclassable.  Flags get the same
+treatment (``flags``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from collections.abc import Callable, Iterator
 
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import (
-    MDEF,
     Block,
     ClassDef,
     Context,
@@ -60,7 +59,6 @@ from mypy.nodes import (
     OverloadedFuncDef,
     RefExpr,
     Statement,
-    SymbolTableNode,
     TryStmt,
     TypeInfo,
     Var,
@@ -82,56 +80,75 @@ from mypy.types import (
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import flags
+from mypy_plugin.features.aliases import member_type
+from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
 AttributeCallback = Callable[[AttributeContext], Type]
 
 
 def declared_members(info: TypeInfo) -> list[str]:
-    """``info.enum_members`` without the synthetic ``<open>``."""
-    return [name for name in info.enum_members if name != names.OPEN_MEMBER]
+    """The members the class declares (mypy's ``enum_members`` omits an open enum's)."""
+    record = metadata.read(info)
+    if record is not None:
+        return list(record.members)
+    return list(info.enum_members)
+
+
+def inexhaustible(info: TypeInfo, record: EnumRecord | None) -> bool:
+    """An enum no set of its members covers: open, or a Flag (combinations, 0)."""
+    return (
+        record is not None
+        and bool(record.members)
+        and (record.open is True or (flags.is_flag(info) and not flags.every_value_named(record)))
+    )
 
 
 def is_open_member(info: TypeInfo, attribute: str) -> bool:
-    """``attribute`` is a member (or alias) of the open enum ``info``."""
+    """``attribute`` is a member (or alias) of an inexhaustible enum ``info``."""
     record = metadata.read(info)
-    return record is not None and record.open and record.canonical(attribute) is not None
+    return (
+        inexhaustible(info, record)
+        and record is not None
+        and (record.canonical(attribute) is not None)
+    )
 
 
-# -- the synthetic member ------------------------------------------------------
+# -- no expansion into members -------------------------------------------------
 
 
 def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
-    """Give an open enum with members the synthetic member ``<open>``.
+    """Keep mypy from expanding an open enum or a Flag into its members.
 
-    Without it mypy expands ``P`` into its declared members only, so a
-    match naming them all is exhaustive.  Runs after ``members.analyse_class``
-    and ``lookups.analyse_class`` (it reads the record and a Flag's boundary);
-    idempotent.  Precondition: ``ctx.cls.info`` is an
-    enum.
+    mypy narrows ``P`` by elimination (``p is not P.a`` leaves
+    ``Literal[P.b]``) and counts a match over ``P.a`` and ``P.b`` as
+    exhaustive, because ``TypeInfo.enum_members`` lists them.  Members
+    ``extend()`` adds, and a Flag's combinations and 0, are none of them.
+    The typing spec says a Flag is not narrowed by elimination; the same
+    holds for an open enum.  So their members' Vars lose
+    ``has_explicit_value`` (the flag aliases use, see ``members``): mypy
+    then reads the class as the class itself wherever no member is known
+    (the else branch after ``p is P.a``, ``case _:`` after every member).
+    Each member keeps its literal type through the class attribute hook
+    (``make_member_callback``) and ``Literal[P.a]`` through the ``Literal``
+    hook (``traps``).  Runs after ``members.analyse_class`` and
+    ``lookups.analyse_class`` (it reads the record and a Flag's boundary);
+    idempotent.  Precondition: ``ctx.cls.info`` is an enum.
     """
     info = ctx.cls.info
     record = metadata.read(info)
-    # A Flag is never exhausted by its members either (features/flags.py).
-    wanted = (
-        record is not None
-        and bool(record.members)
-        and (record.open or (flags.is_flag(info) and not flags.every_value_named(record)))
-    )
-    present = names.OPEN_MEMBER in info.names
-    if wanted and not present:
-        var = Var(names.OPEN_MEMBER, ctx.api.named_type("builtins.object"))
-        var.info = info
-        var._fullname = f"{info.fullname}.{names.OPEN_MEMBER}"
-        # enum_members counts a Var only when it was assigned a value.
-        var.has_explicit_value = True
-        info.names[names.OPEN_MEMBER] = SymbolTableNode(MDEF, var, plugin_generated=True)
-    elif present and not wanted:
-        del info.names[names.OPEN_MEMBER]
+    if names.OPEN_MEMBER in info.names:
+        del info.names[names.OPEN_MEMBER]  # the synthetic member of earlier versions
+    if record is None or not inexhaustible(info, record):
+        return
+    for name in record.members:
+        sym = info.names.get(name)
+        if sym is not None and isinstance(sym.node, Var):
+            sym.node.has_explicit_value = False
 
 
 def _open_literals(typ: Type) -> list[TypeInfo]:
-    """The open enums whose ``Literal[P.<open>]`` is part of ``typ``."""
+    """The open enums and Flags that are part of ``typ`` as the class, no member known."""
     proper = get_proper_type(typ)
     items: list[ProperType] = (
         [get_proper_type(t) for t in proper.items] if isinstance(proper, UnionType) else [proper]
@@ -139,11 +156,13 @@ def _open_literals(typ: Type) -> list[TypeInfo]:
     found: list[TypeInfo] = []
     for item in items:
         if (
-            isinstance(item, LiteralType)
-            and item.value == names.OPEN_MEMBER
-            and item.fallback.type not in found
+            isinstance(item, Instance)
+            and item.last_known_value is None
+            and item.type.is_enum
+            and item.type not in found
+            and inexhaustible(item.type, metadata.read(item.type))
         ):
-            found.append(item.fallback.type)
+            found.append(item.type)
     return found
 
 
@@ -291,7 +310,7 @@ def _first_member_pattern(stmt: MatchStmt, info: TypeInfo) -> Expression | None:
 
 
 def _subject_members(api: object, stmt: MatchStmt, info: TypeInfo) -> set[str] | None:
-    """The declared members of ``info`` the subject may be, if it may be ``<open>`` too.
+    """The declared members of ``info`` the subject may be, if it may be an added one too.
 
     None when the subject cannot be a member ``extend()`` adds (it is
     ``Literal[P.a, P.b]``, or its type is unknown).
@@ -365,13 +384,24 @@ def check_open_match(settings: Settings, info: TypeInfo, ctx: AttributeContext) 
 
 
 def make_member_callback(
-    settings: Settings, info: TypeInfo, inner: AttributeCallback | None
+    settings: Settings, info: TypeInfo, attribute: str, inner: AttributeCallback | None
 ) -> AttributeCallback:
-    """``P.a`` on an open enum: its usual type, and the open-match check."""
+    """``P.a`` on an open enum or a Flag: ``Literal[P.a]?``, and the open-match check.
+
+    mypy alone would type it by its value (``Literal[1]?``): the member's
+    Var is not a member to mypy (see ``analyse_class``).
+    """
 
     def open_member(ctx: AttributeContext) -> Type:
-        check_open_match(settings, info, ctx)
-        return inner(ctx) if inner is not None else ctx.default_attr_type
+        if ctx.is_lvalue:
+            return ctx.default_attr_type
+        record = metadata.read(info)
+        if record is not None and record.open is True:
+            check_open_match(settings, info, ctx)
+        if inner is not None:
+            return inner(ctx)
+        canonical = record.canonical(attribute) if record is not None else None
+        return member_type(info, canonical) if canonical is not None else ctx.default_attr_type
 
     return open_member
 
@@ -383,11 +413,11 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
     def assert_never_signature(ctx: FunctionSigContext) -> CallableType:
         """``assert_never(p)`` reached by members an open enum may gain.
 
-        Without the plugin (and for ``P.<open>``) mypy reports ``Argument 1
-        to "assert_never" has incompatible type "Literal[P.<open>]"``.  With
-        it the error says that ``P`` is open; when ``P.<open>`` is all that
-        reaches the call, mypy's own error is left out (the signature takes
-        the argument's type).  Precondition: the callee is ``assert_never``.
+        mypy reports ``Argument 1 to "assert_never" has incompatible type
+        "P"``; with the plugin the error says that ``P`` is open (or a Flag),
+        and when only such classes reach the call mypy's own error is left
+        out (the signature takes the argument's type).  Precondition: the
+        callee is ``assert_never``.
         """
         signature = ctx.default_signature
         codes = (errorcodes.OPEN_MATCH, errorcodes.FLAG_COMBINATIONS)
@@ -413,7 +443,7 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
 
 
 def _assert_never_message(info: TypeInfo) -> tuple[ErrorCode, str]:
-    """An open enum's ``<open>`` is members extend() adds; a Flag's, combinations."""
+    """An open enum's remainder is members extend() adds; a Flag's, combinations."""
     record = metadata.read(info)
     if record is not None and not record.open and flags.is_flag(info):
         return errorcodes.FLAG_COMBINATIONS, messages.FLAG_ASSERT_NEVER.format(enum=info.name)

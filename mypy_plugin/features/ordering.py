@@ -51,10 +51,11 @@ from mypy_plugin import errorcodes, messages, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import operands
 from mypy_plugin.features.members import is_typed_enum
-from mypy_plugin.report import fail
+from mypy_plugin.report import fail, fail_past_operator_trial
 
 SYMBOLS = names.ORDERING_METHODS
 _OPERATORS = frozenset(SYMBOLS.values())
+_REFLECTED = {"__lt__": "__gt__", "__gt__": "__lt__", "__le__": "__ge__", "__ge__": "__le__"}
 
 
 class Order(Enum):
@@ -149,11 +150,17 @@ def comparison_signature(settings: Settings, method: str, ctx: MethodSigContext)
     if receiver is None and not others:
         return signature
     valid = is_subtype(actual, signature.arg_types[0])
+    reflected = _REFLECTED[method]
     for info in ([receiver] if receiver else []) + others:
         if order_of(info, method) is Order.REFUSED:
             if valid:
                 what = f'"{_symbol(ctx.context, method)}" on its members'
-                fail(
+                # Past mypy's trial only when the reflected trial fails too
+                # (else mypy keeps that one, as at run time with user methods).
+                report = (
+                    fail_past_operator_trial if order_of(info, reflected) is Order.REFUSED else fail
+                )
+                report(
                     ctx.api,
                     settings,
                     errorcodes.ORDERING,
@@ -172,7 +179,11 @@ def comparison_signature(settings: Settings, method: str, ctx: MethodSigContext)
                 right=other.name,
                 outcome=messages.ORDERING_RAISES if raises else messages.CROSS_ORDERING_VALUES,
             )
-            fail(ctx.api, settings, errorcodes.CROSS_ENUM_ORDERING, message, ctx.context)
+            both_ways = order_of(receiver, reflected) in _ORDERED and (
+                order_of(other, reflected) in _ORDERED
+            )
+            report = fail_past_operator_trial if both_ways else fail
+            report(ctx.api, settings, errorcodes.CROSS_ENUM_ORDERING, message, ctx.context)
             return signature if valid else signature.copy_modified(arg_types=[actual])
     return signature
 

@@ -25,17 +25,26 @@ from collections.abc import Callable
 
 from mypy.nodes import (
     AssignmentStmt,
+    Decorator,
+    FakeInfo,
     ListExpr,
     NameExpr,
     RefExpr,
     Statement,
     StrExpr,
     TupleExpr,
-    TypeInfo,
     Var,
 )
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
-from mypy.types import Type, UnboundType
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    Type,
+    UnboundType,
+    UnionType,
+    get_proper_type,
+)
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
@@ -120,36 +129,51 @@ def _check_order(
 # -- Literal[Color.crimson] ---------------------------------------------------------
 
 
-def _canonical_argument(ctx: AnalyzeTypeContext, arg: Type) -> Type:
-    """``Color.crimson`` -> ``Color.red`` when ``crimson`` is an alias of ``red``."""
+def _member_literal(ctx: AnalyzeTypeContext, arg: Type) -> LiteralType | None:
+    """``Color.crimson`` -> ``Literal[Color.red]``, for any member or alias the record knows.
+
+    mypy alone accepts only a ``Var`` it counts as a member: an alias it
+    keeps as a member of its own (1.14) or rejects (2.4), and rejects a
+    ``@member`` method and the members of an open enum or a Flag (their
+    Vars are hidden from mypy's expansion, see ``open_enums``).  None for
+    anything else, which mypy analyses as without the plugin.
+    """
     if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
-        return arg
-    owner, _, attribute = arg.name.rpartition(".")
+        return None
+    attribute = arg.name.rpartition(".")[2]
     # The TypeAnalyser behind ctx.api has lookup_qualified; the plugin
     # interface does not declare it.
     lookup = getattr(ctx.api, "lookup_qualified", None)
     if lookup is None:
-        return arg
+        return None
     try:
         sym = lookup(arg.name, ctx.context, suppress_errors=True)
     except Exception:  # a name mypy cannot resolve: it reports it itself
-        return arg
+        return None
     node = sym.node if sym is not None else None
-    if not (isinstance(node, Var) and isinstance(node.info, TypeInfo) and node.info.is_enum):
-        return arg
-    record = metadata.read(node.info)
-    target = record.aliases.get(attribute) if record is not None else None
-    if target is None:
-        return arg
-    return UnboundType(f"{owner}.{target}", arg.args, line=arg.line, column=arg.column)
+    if isinstance(node, Decorator):
+        node = node.var  # its func's info is not set where the class is a placeholder
+    # A variable or function outside any class (``os.sep``) carries mypy's
+    # placeholder ``FakeInfo``, a TypeInfo subclass whose every attribute raises.
+    if not isinstance(node, Var) or isinstance(node.info, FakeInfo):
+        return None
+    info = node.info
+    if not info.is_enum:
+        return None
+    record = metadata.read(info)
+    canonical = record.canonical(attribute) if record is not None else None
+    if canonical is None:
+        return None
+    return LiteralType(canonical, Instance(info, []), line=arg.line, column=arg.column)
 
 
 def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
     """The type analysis hook of ``typing.Literal``, or None if mypy lacks the API.
 
-    Rewrites alias arguments to their canonical member, then lets mypy's own
-    ``Literal`` analysis (``TypeAnalyser.analyze_literal_type``) do the rest,
-    so every other ``Literal`` is analysed exactly as without the plugin.
+    Members and aliases of analysed enums become their canonical member's
+    literal here; every other argument goes through mypy's own ``Literal``
+    analysis (``TypeAnalyser.analyze_literal_type``), exactly as without the
+    plugin.
     """
     from mypy.typeanal import TypeAnalyser
 
@@ -162,12 +186,21 @@ def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
         if error is not None:
             return error  # Literal[Color.helper] on mypy 1.14, as 2.x reports it
         t = ctx.type
-        args = [_canonical_argument(ctx, arg) for arg in t.args]
-        if any(new is not old for new, old in zip(args, t.args, strict=True)):
-            t = t.copy_modified(args=args)
+        ours = [_member_literal(ctx, arg) for arg in t.args]
         # ctx.api is the TypeAnalyser itself; calling analyze_type here would
         # ask this hook again.
-        result: Type = getattr(ctx.api, "analyze_literal_type")(t)  # noqa: B009
-        return result
+        analyze: Callable[[UnboundType], Type] = getattr(ctx.api, "analyze_literal_type")  # noqa: B009
+        if all(member is None for member in ours):
+            return analyze(t)
+        items: list[Type] = []
+        for arg, member in zip(t.args, ours, strict=True):
+            if member is not None:
+                items.append(member)
+                continue
+            analysed = get_proper_type(analyze(t.copy_modified(args=[arg])))
+            if isinstance(analysed, AnyType):
+                return analysed  # mypy rejected the argument (and said why)
+            items.extend(analysed.items if isinstance(analysed, UnionType) else [analysed])
+        return UnionType.make_union(items, t.line, t.column)
 
     return literal_type

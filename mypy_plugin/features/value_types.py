@@ -13,10 +13,10 @@
   their values' literals (``Literal[1, 3]``); a value that has no literal
   type (a float, a tuple) stays its type.  ``.name`` likewise
   (``Literal['red', 'blue']``; mypy alone: ``str``).
-* The synthetic ``<open>`` member (open enums, Flags; see ``open_enums`` and
-  ``flags``) has the enum's data type as ``.value`` (``int`` for a Flag) and
-  ``str`` as ``.name`` (``str | None`` for a Flag), never
-  ``Literal['<open>']``.
+* ``Literal[P.<open>]``, the synthetic member of open enums and Flags in
+  earlier versions (still read from an old cache), has the enum's data
+  type as ``.value`` (``int`` for a Flag) and ``str`` as ``.name`` (``str |
+  None`` for a Flag), never ``Literal['<open>']``.
 
 Every callback here is O(members of the receiver); mypy calls a ``.value``
 hook once per item of a union receiver, each time with the whole union.

@@ -260,15 +260,12 @@ def value_callback(ctx: AttributeContext) -> Type:
         literal = LiteralType(member, receiver)
         member_ctx = ctx._replace(type=receiver.copy_modified(last_known_value=literal))
         items.append(member_value_type(member_ctx, record, info, member))
-    if record.open:
-        items.append(_open_value_type(ctx, record))
+    if record.open and record.data_type is not None:
+        # extend() may add any value of the data type.  Without one, the
+        # run time asks for "a value of the kind its members have": the
+        # declared members' value types stand for the added ones too.
+        items.append(ctx.api.named_generic_type(record.data_type, []))
     return make_simplified_union([_widen(t) for t in items])
-
-
-def _open_value_type(ctx: AttributeContext, record: EnumRecord) -> Type:
-    if record.data_type is not None:
-        return ctx.api.named_generic_type(record.data_type, [])
-    return AnyType(TypeOfAny.special_form)
 
 
 def _widen(typ: Type) -> Type:
