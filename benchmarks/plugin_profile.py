@@ -74,9 +74,17 @@ def profile(mypy_args: list[str], top: int) -> dict[str, Any]:
     plugin = 0.0
     mypy_self = 0.0
     rows = []
-    for (path, line, function), (_, calls, own, _, _) in stats.items():
+    # Profiler events inside each function's self time: its own calls and
+    # every call it makes (builtins included), each costing ``overhead``.
+    events: dict[Any, int] = {}
+    for key, (_, calls, _, _, callers) in stats.items():
+        events[key] = events.get(key, 0) + calls
+        for caller, (_, caller_calls, _, _) in callers.items():
+            events[caller] = events.get(caller, 0) + caller_calls
+    for key, (_, calls, own, _, _) in stats.items():
+        path, line, function = key
         if "mypy_plugin" in path.replace("\\", "/").split("/"):
-            own = max(0.0, own - calls * overhead)
+            own = max(0.0, own - events[key] * overhead)
             plugin += own
             module = path.replace("\\", "/").rsplit("mypy_plugin/", 1)[-1]
             rows.append((f"{module}:{line}:{function}", calls, own))
