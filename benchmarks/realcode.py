@@ -1,7 +1,7 @@
 """Real code, no false alarms: installed packages with and without the plugin.
 
 For each target below, a copy of the installed package's source is
-type-checked twice with the same options, without and with
+type-checked with the same options, without and with
 ``plugins = mypy_plugin``, each from an empty cache, and the diagnostics on
 the target modules are compared.  Every diagnostic the plugin adds must be a
 true positive: the run fails (exit 1) on an added diagnostic that is not
@@ -10,11 +10,15 @@ listed in ``TRUE_POSITIVES`` with the reason it is one, and on any crash.
     nox -s realcode                      # installs the pinned packages
     python benchmarks/realcode.py        # in an environment that has them
     python benchmarks/realcode.py rich   # some targets only
-    python benchmarks/realcode.py --strict
+    python benchmarks/realcode.py --strict --repeat 1
+    python benchmarks/realcode.py --profile   # also the plugin's own CPU time
 
-It prints a markdown report (packages, versions, the diff, mypy's time with
-and without the plugin) that benchmarks/README.md records.  Timings are
-informative only; nothing asserts them.
+The two sides run alternately, ``--repeat`` times each (default 3), each
+from an empty cache; the report gives the ratio of their CPU-time medians
+(the CPU time of the mypy process: steadier than wall time on a shared
+machine) and the spread of the runs, so a regression shows at once.  It
+prints a markdown report (packages, versions, the diff, the timings) that
+benchmarks/README.md records.  Nothing asserts the timings.
 """
 
 from __future__ import annotations
