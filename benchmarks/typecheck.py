@@ -40,6 +40,7 @@ repeats; wall time is shown too.  The ratio with/without is what to read.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -455,9 +456,34 @@ def run_mypy(code: Codebase, config: Path, cache: Path, extra_path: Path | None 
     return Run(cpu, wall, errors)
 
 
+def plugin_self_time(code: Codebase, config: Path) -> float:
+    """The plugin's own CPU time in one clean run, from benchmarks/plugin_profile.py."""
+    cache = code.root / ".mypy_cache-selftime"
+    shutil.rmtree(cache, ignore_errors=True)
+    env = dict(os.environ, PYTHONPATH=str(REPO), MYPY_FORCE_COLOR="0")
+    cmd = [
+        sys.executable,
+        str(REPO / "benchmarks" / "plugin_profile.py"),
+        "--",
+        "--config-file",
+        str(config),
+        "--cache-dir",
+        str(cache),
+        "--no-error-summary",
+        *sorted(p.name for p in code.root.glob("*.py") if not p.name.startswith("te_bench_")),
+    ]
+    proc = subprocess.run(cmd, cwd=code.root, env=env, capture_output=True, text=True, check=False)
+    shutil.rmtree(cache, ignore_errors=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"profiled mypy failed:\n{proc.stdout}\n{proc.stderr}")
+    return float(json.loads(proc.stdout.strip().splitlines()[-1])["plugin"])
+
+
 @dataclass
 class Sample:
     runs: dict[tuple[str, bool], list[Run]] = field(default_factory=dict)
+    plugin_self: float | None = None
+    """The plugin's own CPU time in a profiled clean run (plugin_profile.py)."""
 
     def add(self, scenario: str, plugin: bool, run: Run) -> None:
         self.runs.setdefault((scenario, plugin), []).append(run)
@@ -491,6 +517,7 @@ def measure(
             add_member(code)
             sample.add("incremental, new member", plugin, run_mypy(code, config, cache))
             print(".", end="", file=sys.stderr, flush=True)
+    sample.plugin_self = plugin_self_time(code, write_configs(code.root)[True])
     if keep is not None:
         target = keep / f"size{n_enum_modules}"
         shutil.rmtree(target, ignore_errors=True)
@@ -506,8 +533,9 @@ def render(results: Sequence[tuple[Codebase, Sample]], header: str) -> str:
     lines = [
         header,
         "",
-        "| codebase | run | without plugin | with plugin | with / without | errors without / with |",
-        "|---|---|--:|--:|--:|--:|",
+        "| codebase | run | without plugin | with plugin | with / without "
+        "| plugin self time | errors without / with |",
+        "|---|---|--:|--:|--:|--:|--:|",
     ]
     for code, sample in results:
         label = f"{code.modules} modules, {code.enums} enums, {code.lines} lines"
@@ -515,9 +543,12 @@ def render(results: Sequence[tuple[Codebase, Sample]], header: str) -> str:
             plain, plugin = sample.median(scenario, False), sample.median(scenario, True)
             wall = sample.median(scenario, False, "wall"), sample.median(scenario, True, "wall")
             note = f" ({code.member_users} users)" if scenario.endswith("member") else ""
+            own = "-"
+            if scenario == "clean" and sample.plugin_self is not None:
+                own = f"{sample.plugin_self:.2f} s"
             lines.append(
                 f"| {label} | {scenario}{note} | {plain:.2f} s ({wall[0]:.2f} s wall) "
-                f"| {plugin:.2f} s ({wall[1]:.2f} s wall) | {plugin / plain:.3f}x "
+                f"| {plugin:.2f} s ({wall[1]:.2f} s wall) | {plugin / plain:.3f}x | {own} "
                 f"| {sample.errors(scenario, False)} / {sample.errors(scenario, True)} |"
             )
             label = ""

@@ -91,9 +91,30 @@ def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
         analyse(settings, ctx)
 
 
+def _class_info(plugin: Plugin, fullname: str) -> TypeInfo | None:
+    """The class ``fullname`` names, or None (one compiled lookup, no more)."""
+    sym = plugin.lookup_fully_qualified(fullname)
+    node = sym.node if sym is not None else None
+    return node if isinstance(node, TypeInfo) else None
+
+
 @final
 class TypedEnumPlugin(Plugin):
-    """Makes mypy understand typed_enum (and stdlib enums) exactly."""
+    """Makes mypy understand typed_enum (and stdlib enums) exactly.
+
+    Cost (issue 20): mypy asks some hooks for every name of the checked code
+    (each annotation, call, attribute and operator), so a hook must say
+    "not mine" in next to no time.  Hooks whose answer depends only on the
+    fullname are bound, per instance, to the ``get`` of their table: mypy
+    then calls a C method and no Python frame runs (the methods below give
+    the same answers and document them).  The others find a name's class
+    with one compiled lookup and decide from it; nothing is remembered
+    between calls, because under the daemon a fullname (even the same
+    ``TypeInfo`` object, which fine-grained updates merge in place) can
+    change meaning between runs.  A hook is returned only where its
+    callback can act: a returned hook makes mypy build a context and copy
+    the signature or type at every site.
+    """
 
     def __init__(self, options: Options) -> None:
         super().__init__(options)
@@ -137,36 +158,49 @@ class TypedEnumPlugin(Plugin):
             names.CONTAINS: partial(_flag_contains, self.settings),
             names.ITER: partial(equality.iter_signature, self.settings),
         }
-        self._literal_hook = traps.make_literal_callback()
+        literal = traps.make_literal_callback()
+        self._type_analyze_hooks: dict[str, Callable[[AnalyzeTypeContext], Type]] = (
+            dict.fromkeys(names.LITERAL, literal) if literal is not None else {}
+        )
         self._method_signature_hooks: dict[str, Callable[[MethodSigContext], CallableType]] = {
             names.LIST_SORT: partial(ordering.list_sort_signature, self.settings),
         }
-
-    def _enum_info(self, fullname: str) -> TypeInfo | None:
-        sym = self.lookup_fully_qualified(fullname)
-        if sym is not None and isinstance(sym.node, TypeInfo) and sym.node.is_enum:
-            return sym.node
-        return None
-
-    def _group_info(self, fullname: str) -> TypeInfo | None:
-        sym = self.lookup_fully_qualified(fullname)
-        if sym is not None and isinstance(sym.node, TypeInfo) and constants.is_group(sym.node):
-            return sym.node
-        return None
+        # Callbacks built once, not at every call site.
+        self._enum_class_hook = partial(_analyse_enum_class, self.settings)
+        self._enum_call_hook = partial(lookups.call_callback, self.settings)
+        self._enum_method_hooks = {
+            method: partial(callback, self.settings) for method, callback in ENUM_METHODS.items()
+        }
+        self._group_method_hooks = {
+            method: partial(callback, self.settings) for method, callback in GROUP_METHODS.items()
+        }
+        #: Bare method names get_method_hook can answer for; any other is None at once.
+        self._hooked_methods = (
+            frozenset(ENUM_METHODS) | frozenset(GROUP_METHODS) | flags.SELF_RETURNING
+        )
+        # Pure table lookups: mypy calls dict.get directly (see the class docstring).
+        for hook, table in (
+            ("get_type_analyze_hook", self._type_analyze_hooks),
+            ("get_function_signature_hook", self._function_signature_hooks),
+        ):
+            setattr(self, hook, table.get)
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
-        info = self._enum_info(fullname)
+        info = _class_info(self, fullname)
         if info is None:
-            return constants.analyse_group if self._group_info(fullname) else None
-        return partial(_analyse_enum_class, self.settings)
+            return None
+        if info.is_enum:
+            return self._enum_class_hook
+        return constants.analyse_group if constants.is_group(info) else None
 
     def get_class_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         owner, _, attribute = fullname.rpartition(".")
-        info = self._enum_info(owner)
+        info = _class_info(self, owner)
         if info is None:
-            group = self._group_info(owner)
-            if group is not None and attribute in constants.group_constants(group):
-                return constants.make_attribute_callback(group, attribute)
+            return None
+        if not info.is_enum:
+            if constants.is_group(info) and attribute in constants.group_constants(info):
+                return constants.make_attribute_callback(info, attribute)
             return None
         target = aliases.alias_target(info, attribute)
         callback = aliases.make_alias_callback(info, target) if target else None
@@ -177,56 +211,52 @@ class TypedEnumPlugin(Plugin):
         return callback
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
-        return self._literal_hook if fullname in names.LITERAL else None
+        return self._type_analyze_hooks.get(fullname)
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         hook = self._attribute_hooks.get(fullname)
+        if hook is not None or not fullname.endswith(_SHADOWED_SUFFIXES):
+            return hook
+        # A member named value/name: instance access finds it, not Enum's.
         owner, _, attribute = fullname.rpartition(".")
-        if hook is None and attribute in names.SHADOWED_ATTRIBUTES:
-            # A member named value/name: instance access finds it, not Enum's.
-            info = self._enum_info(owner)
-            if info is not None and value_types.shadowing_member(info, attribute):
-                return self._attribute_hooks.get(f"{names.STD_ENUM}.{attribute}")
-        return hook
+        info = _class_info(self, owner)
+        if info is not None and info.is_enum and value_types.shadowing_member(info, attribute):
+            return self._attribute_hooks.get(f"{names.STD_ENUM}.{attribute}")
+        return None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         hook = self._function_hooks.get(fullname)
-        if hook is None and self._enum_info(fullname) is not None:
-            return partial(lookups.call_callback, self.settings)
-        return hook
+        if hook is not None:
+            return hook
+        info = _class_info(self, fullname)
+        return self._enum_call_hook if info is not None and info.is_enum else None
 
     def get_dynamic_class_hook(
         self, fullname: str
     ) -> Callable[[DynamicClassDefContext], None] | None:
-        sym = self.lookup_fully_qualified(fullname)
-        if sym is not None and isinstance(sym.node, TypeInfo) and functional.accepts(sym.node):
+        info = _class_info(self, fullname)
+        if info is not None and functional.accepts(info):
             return functional.make_callback(self.settings)
         return None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         owner, _, method = fullname.rpartition(".")
-        callback = ENUM_METHODS.get(method)
-        if callback is not None and self._typed_method(owner, method):
-            return partial(callback, self.settings)
-        callback = GROUP_METHODS.get(method)
-        if callback is not None and self._group_method(owner, method):
-            return partial(callback, self.settings)
-        if method in flags.SELF_RETURNING:
-            info = self._enum_info(owner)
-            if info is not None and flags.is_flag(info):
-                return flags.self_return_callback
+        if method not in self._hooked_methods:
+            return None
+        info = _class_info(self, owner)
+        if info is None:
+            return None
+        if info.is_enum and method in ENUM_METHODS and _inherited(info, method, names.ENUM):
+            return self._enum_method_hooks[method]
+        if (
+            method in GROUP_METHODS
+            and constants.is_group(info)
+            and _inherited(info, method, names.CONSTANTS)
+        ):
+            return self._group_method_hooks[method]
+        if method in flags.SELF_RETURNING and info.is_enum and flags.is_flag(info):
+            return flags.self_return_callback
         return None
-
-    def _group_method(self, owner: str, method: str) -> bool:
-        info = self._group_info(owner)
-        sym = info.get(method) if info is not None else None
-        return sym is not None and sym.fullname == f"{names.CONSTANTS}.{method}"
-
-    def _typed_method(self, owner: str, method: str) -> bool:
-        """Whether ``owner.method`` is typed_enum's own classmethod (not overridden)."""
-        info = self._enum_info(owner)
-        sym = info.get(method) if info is not None else None
-        return sym is not None and sym.fullname == f"{names.ENUM}.{method}"
 
     def get_function_signature_hook(
         self, fullname: str
@@ -244,3 +274,13 @@ class TypedEnumPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         return cache.config_data(self.settings, self._fingerprint)
+
+
+#: Instance attributes that may be a member of the same name (``value = auto()``).
+_SHADOWED_SUFFIXES = tuple(f".{attribute}" for attribute in names.SHADOWED_ATTRIBUTES)
+
+
+def _inherited(info: TypeInfo, method: str, defined_in: str) -> bool:
+    """Whether ``info.method`` is ``defined_in``'s own method (not overridden)."""
+    sym = info.get(method)
+    return sym is not None and sym.fullname == f"{defined_in}.{method}"

@@ -71,7 +71,7 @@ _CONSTANT_CLASSES = frozenset(_CLASSES.values()) | {names.NAMED_CONSTANT}
 
 def is_group(info: TypeInfo) -> bool:
     """A ``Constants`` subclass (or ``Constants`` itself)."""
-    return any(base.fullname == names.CONSTANTS for base in info.mro)
+    return info.has_base(names.CONSTANTS)
 
 
 def analyse_group(ctx: ClassDefContext) -> None:

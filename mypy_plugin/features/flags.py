@@ -68,7 +68,7 @@ SELF_RETURNING: frozenset[str] = frozenset({"__invert__", "__iter__"})
 
 def is_flag(info: TypeInfo) -> bool:
     """Whether ``info`` derives from ``enum.Flag`` (``IntFlag`` too)."""
-    return any(base.fullname == names.STD_FLAG for base in info.mro)
+    return info.has_base(names.STD_FLAG)
 
 
 def every_value_named(record: EnumRecord) -> bool:
