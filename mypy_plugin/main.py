@@ -178,12 +178,9 @@ class TypedEnumPlugin(Plugin):
         self._hooked_methods = (
             frozenset(ENUM_METHODS) | frozenset(GROUP_METHODS) | flags.SELF_RETURNING
         )
-        # Pure table lookups: mypy calls dict.get directly (see the class docstring).
-        for hook, table in (
-            ("get_type_analyze_hook", self._type_analyze_hooks),
-            ("get_function_signature_hook", self._function_signature_hooks),
-        ):
-            setattr(self, hook, table.get)
+        # A pure table lookup: mypy calls dict.get directly (see the class docstring).
+        # (setattr: dict.get's overloads do not match the method's declared type.)
+        setattr(self, "get_type_analyze_hook", self._type_analyze_hooks.get)  # noqa: B010
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = _class_info(self, fullname)
@@ -262,9 +259,12 @@ class TypedEnumPlugin(Plugin):
         self, fullname: str
     ) -> Callable[[FunctionSigContext], CallableType] | None:
         hook = self._function_signature_hooks.get(fullname)
-        if hook is None and self._enum_info(fullname) is not None:
-            return functional.call_signature
-        return hook
+        if hook is not None:
+            return hook
+        # A functional-API call (Enum("Color", names, module=...)) that is not
+        # an assignment's right side: stdlib's signature, not __new__'s.
+        info = _class_info(self, fullname)
+        return functional.call_signature if info is not None and info.is_enum else None
 
     def get_method_signature_hook(
         self, fullname: str
