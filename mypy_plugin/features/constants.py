@@ -254,17 +254,25 @@ def _name_hint(name: str, every: list[str]) -> str:
     return hint
 
 
+def _name_argument(ctx: MethodContext) -> tuple[TypeInfo, str] | None:
+    """The group and the literal name of ``HTTP.from_name("OK")`` / ``has_name``, or None."""
+    info = _group_of(ctx.type)
+    argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
+    if info is None or argument is None or argument[0] != "str":
+        return None
+    return info, str(argument[1])
+
+
 def from_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     """``HTTP.from_name("OK")``: that constant's type; a typo is an error.
 
     Without the plugin ``NamedConstant[Any]``.  Precondition: typed_enum's
     ``Constants.from_name``.
     """
-    info = _group_of(ctx.type)
-    argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
-    if info is None or argument is None or argument[0] != "str":
+    found = _name_argument(ctx)
+    if found is None:
         return ctx.default_return_type
-    name = argument[1]
+    info, name = found
     constants = group_constants(info)
     if name in constants:
         made = constant_type(ctx.api, name, constants[name], _declared_type(info, name))
@@ -284,11 +292,10 @@ def has_name_callback(settings: Settings, ctx: MethodContext) -> Type:
     adds that name at run time.  Precondition: typed_enum's
     ``Constants.has_name``.
     """
-    info = _group_of(ctx.type)
-    argument = lookups.literal_of(ctx.arg_types[0][0]) if len(ctx.arg_types[0]) == 1 else None
-    if info is None or argument is None or argument[0] != "str":
+    found = _name_argument(ctx)
+    if found is None:
         return ctx.default_return_type
-    name = argument[1]
+    info, name = found
     constants = group_constants(info)
     if name not in constants:
         hint = _name_hint(name, list(constants))

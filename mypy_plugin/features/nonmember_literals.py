@@ -12,27 +12,32 @@ code, on 1.14, so both versions agree.  Only what both the plugin's record and m
 from __future__ import annotations
 
 from mypy.errorcodes import VALID_TYPE
-from mypy.nodes import Var
+from mypy.nodes import SymbolNode, Var
 from mypy.plugin import AnalyzeTypeContext
 from mypy.types import AnyType, Type, TypeOfAny, UnboundType
 
 from mypy_plugin import messages, metadata
 
 
-def _names_non_member(ctx: AnalyzeTypeContext, arg: Type) -> bool:
-    """``arg`` names an attribute of an analysed enum class that is not a member."""
+def attribute_node(ctx: AnalyzeTypeContext, arg: Type) -> SymbolNode | None:
+    """What a dotted ``Literal[...]`` argument (``Color.red``) names, or None."""
     if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
-        return False
+        return None
     # The TypeAnalyser behind ctx.api has lookup_qualified; the plugin
     # interface does not declare it.
     lookup = getattr(ctx.api, "lookup_qualified", None)
     if lookup is None:
-        return False
+        return None
     try:
         sym = lookup(arg.name, ctx.context, suppress_errors=True)
     except Exception:  # a name mypy cannot resolve: it reports it itself
-        return False
-    node = sym.node if sym is not None else None
+        return None
+    return sym.node if sym is not None else None
+
+
+def _names_non_member(ctx: AnalyzeTypeContext, arg: Type) -> bool:
+    """``arg`` names an attribute of an analysed enum class that is not a member."""
+    node = attribute_node(ctx, arg)
     # A Var outside any class has mypy's FakeInfo: falsy, and raises on any access.
     if not (isinstance(node, Var) and node.info):
         return False

@@ -138,19 +138,10 @@ def _member_literal(ctx: AnalyzeTypeContext, arg: Type) -> LiteralType | None:
     Vars are hidden from mypy's expansion, see ``open_enums``).  None for
     anything else, which mypy analyses as without the plugin.
     """
-    if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
+    node = nonmember_literals.attribute_node(ctx, arg)
+    if node is None or not isinstance(arg, UnboundType):
         return None
     attribute = arg.name.rpartition(".")[2]
-    # The TypeAnalyser behind ctx.api has lookup_qualified; the plugin
-    # interface does not declare it.
-    lookup = getattr(ctx.api, "lookup_qualified", None)
-    if lookup is None:
-        return None
-    try:
-        sym = lookup(arg.name, ctx.context, suppress_errors=True)
-    except Exception:  # a name mypy cannot resolve: it reports it itself
-        return None
-    node = sym.node if sym is not None else None
     if isinstance(node, Decorator):
         node = node.var  # its func's info is not set where the class is a placeholder
     # A variable or function outside any class (``os.sep``) carries mypy's
