@@ -309,10 +309,18 @@ class TypedEnumType(enum.EnumType):
             if note is not None:
                 exc.add_note(note)
             raise
-        if len(enum_class._member_map_) != len(enum_class._member_names_):
+        members = enum_class._member_map_
+        if len(members) != len(enum_class._member_names_):
             # Aliases or Flag combinations: are the aliases all declared?
             if isinstance(classdict, TypedEnumDict):
-                check_unique(enum_class, classdict.te_declared_aliases(enum_class))
+                # One pass over the members settles the usual case, every
+                # alias declared with alias(); the bytecode is read (and
+                # check_unique run) only when stdlib made another alias.
+                declared = classdict.te_aliases
+                for name, member in members.items():
+                    if member._name_ != name and name not in declared:
+                        check_unique(enum_class, classdict.te_declared_aliases(enum_class))
+                        break
             else:
                 check_unique(enum_class, ())
         # Stored only where it differs from what the class inherits (at the
