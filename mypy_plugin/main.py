@@ -212,13 +212,22 @@ class TypedEnumPlugin(Plugin):
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         hook = self._attribute_hooks.get(fullname)
-        if hook is not None or not fullname.endswith(_SHADOWED_SUFFIXES):
+        if hook is not None:
             return hook
-        # A member named value/name: instance access finds it, not Enum's.
         owner, _, attribute = fullname.rpartition(".")
         info = _class_info(self, owner)
-        if info is not None and info.is_enum and value_types.shadowing_member(info, attribute):
-            return self._attribute_hooks.get(f"{names.STD_ENUM}.{attribute}")
+        if info is None or not info.is_enum:
+            return None
+        if attribute in names.SHADOWED_ATTRIBUTES:
+            # A member named value/name: instance access finds it, not Enum's.
+            if value_types.shadowing_member(info, attribute):
+                return self._attribute_hooks.get(f"{names.STD_ENUM}.{attribute}")
+            return None
+        if open_enums.is_open_member(info, attribute):
+            # ``self.NONE`` in a Flag's method: the member, as ``F.NONE`` is.
+            # mypy alone reads the member's Var, which analyse_class hid from
+            # its expansion, and types it by its value (``int``).
+            return open_enums.make_member_callback(self.settings, info, attribute, None)
         return None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
@@ -274,10 +283,6 @@ class TypedEnumPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         return cache.config_data(self.settings, self._fingerprint)
-
-
-#: Instance attributes that may be a member of the same name (``value = auto()``).
-_SHADOWED_SUFFIXES = tuple(f".{attribute}" for attribute in names.SHADOWED_ATTRIBUTES)
 
 
 def _inherited(info: TypeInfo, method: str, defined_in: str) -> bool:
