@@ -13,11 +13,6 @@ METADATA_KEY: Final = "typed_enum"
 # The record of a ``Constants`` group (its own constants and their values).
 CONSTANTS_METADATA_KEY: Final = "typed_enum.constants"
 
-# The synthetic member open enums and Flags got in earlier versions
-# (features/open_enums.py now hides their members instead and removes it):
-# never a member name.
-OPEN_MEMBER: Final = "<open>"
-
 # typed_enum's runtime.
 ENUM: Final = "typed_enum._base.Enum"
 INT_ENUM: Final = "typed_enum._base.IntEnum"

@@ -96,7 +96,7 @@ def _declared_members(info: TypeInfo) -> list[str]:
     record = metadata.read(info)
     if record is not None:
         return record.members
-    return [name for name in info.enum_members if name != names.OPEN_MEMBER]
+    return list(info.enum_members)
 
 
 def _check_bases(settings: Settings, ctx: ClassDefContext) -> None:

@@ -162,7 +162,7 @@ def user_defines(info: TypeInfo, name: str) -> bool:
 
 def _complete(info: TypeInfo, record: EnumRecord) -> bool:
     """Whether the record knows every member mypy sees (none from ``@member`` etc.)."""
-    known = set(record.members) | set(record.aliases) | {names.OPEN_MEMBER}
+    known = set(record.members) | set(record.aliases)
     return all(name in known for name in info.enum_members)
 
 

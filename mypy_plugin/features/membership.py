@@ -127,7 +127,7 @@ def is_private(name: str) -> bool:
 
 def reserved(name: str) -> bool:
     """Names the run time never makes members, whatever their value."""
-    return is_dunder(name) or is_sunder(name) or is_private(name) or name == names.OPEN_MEMBER
+    return is_dunder(name) or is_sunder(name) or is_private(name)
 
 
 # -- statements ----------------------------------------------------------------

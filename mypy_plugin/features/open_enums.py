@@ -77,7 +77,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from mypy_plugin import errorcodes, messages, metadata, names
+from mypy_plugin import errorcodes, messages, metadata
 from mypy_plugin.config import Settings
 from mypy_plugin.features import flags
 from mypy_plugin.features.aliases import member_type
@@ -137,8 +137,6 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     """
     info = ctx.cls.info
     record = metadata.read(info)
-    if names.OPEN_MEMBER in info.names:
-        del info.names[names.OPEN_MEMBER]  # the synthetic member of earlier versions
     if record is None or not inexhaustible(info, record):
         return
     for name in record.members:
@@ -333,11 +331,10 @@ def _subject_members(api: object, stmt: MatchStmt, info: TypeInfo) -> set[str] |
                 may_be_open = True
             elif item.last_known_value.value in declared:
                 members.add(str(item.last_known_value.value))
-        elif isinstance(item, LiteralType) and item.fallback.type is info:
-            if item.value == names.OPEN_MEMBER:
-                may_be_open = True
-            elif item.value in declared:
-                members.add(str(item.value))
+        elif (
+            isinstance(item, LiteralType) and item.fallback.type is info and item.value in declared
+        ):
+            members.add(str(item.value))
     return members if may_be_open else None
 
 

@@ -13,10 +13,6 @@
   their values' literals (``Literal[1, 3]``); a value that has no literal
   type (a float, a tuple) stays its type.  ``.name`` likewise
   (``Literal['red', 'blue']``; mypy alone: ``str``).
-* ``Literal[P.<open>]``, the synthetic member of open enums and Flags in
-  earlier versions (still read from an old cache), has the enum's data
-  type as ``.value`` (``int`` for a Flag) and ``str`` as ``.name`` (``str |
-  None`` for a Flag), never ``Literal['<open>']``.
 
 Every callback here is O(members of the receiver); mypy calls a ``.value``
 hook once per item of a union receiver, each time with the whole union.
@@ -189,7 +185,7 @@ class _Fast:
 
     def literal(self, member: str) -> LiteralType | None:
         if member not in self.members:
-            return None  # <open>, or an alias mypy kept: the slow path knows
+            return None  # an alias mypy kept: the slow path knows
         if self.names:
             return LiteralType(member, self._fallback("str"))
         value = self.record.values.get(member)
@@ -203,18 +199,8 @@ def _shadowed(info: TypeInfo, attribute: str) -> bool:
     return sym is not None and isinstance(sym.node, Var)
 
 
-def _open_value(ctx: AttributeContext, info: TypeInfo) -> Type:
-    record = metadata.read(info)
-    data_type = record.data_type if record is not None else None
-    if data_type is None and flags.is_flag(info):
-        data_type = "builtins.int"
-    if data_type is not None:
-        return ctx.api.named_generic_type(data_type, [])
-    return AnyType(TypeOfAny.special_form)
-
-
 def value_callback(ctx: AttributeContext) -> Type:
-    """``.value`` (and ``._value_``): unions of members and ``<open>``, then ``values``.
+    """``.value`` (and ``._value_``): unions of members, then ``values``.
 
     Without the plugin ``.value`` of ``Literal[Color.red, Color.blue]`` is
     ``Any``; with it ``Literal[1, 3]``.  Precondition: the attribute is
@@ -224,14 +210,11 @@ def value_callback(ctx: AttributeContext) -> Type:
     proper = get_proper_type(ctx.type)
     if isinstance(proper, UnionType):
         return _union_of(ctx, proper, value_callback)
-    info = _enum_of(proper)
-    if info is not None and _member_of(proper) == names.OPEN_MEMBER:
-        return _open_value(ctx, info)
     return values.value_callback(ctx)
 
 
 def name_callback(ctx: AttributeContext) -> Type:
-    """``.name`` (and ``._name_``): unions of members and ``<open>``, then mypy's.
+    """``.name`` (and ``._name_``): unions of members, then mypy's.
 
     Without the plugin ``.name`` of ``Literal[Color.red, Color.blue]`` is
     ``str``; with it ``Literal['red', 'blue']``.  Precondition: the
@@ -241,13 +224,6 @@ def name_callback(ctx: AttributeContext) -> Type:
     if isinstance(proper, UnionType):
         return _union_of(ctx, proper, name_callback)
     info = _enum_of(proper)
-    if info is not None and _member_of(proper) == names.OPEN_MEMBER:
-        if flags.is_flag(info):
-            # A combination's name is "A|B", 0's is None (3.11+).
-            return make_simplified_union(
-                [ctx.api.named_generic_type("builtins.str", []), _none_type()]
-            )
-        return ctx.api.named_generic_type("builtins.str", [])
     if info is not None and isinstance(proper, LiteralType):
         # mypy's callback reads the Instance form, Literal[...]? .
         member = proper.fallback.copy_modified(last_known_value=proper)
