@@ -21,6 +21,8 @@ FLAG: Final = "typed_enum._base.Flag"
 INT_FLAG: Final = "typed_enum._base.IntFlag"
 ORDERED_ENUM: Final = "typed_enum._base.OrderedEnum"
 TYPED_ENUM_TYPE: Final = "typed_enum._meta.TypedEnumType"
+#: typed_enum's enum base classes.
+TYPED_ENUM_BASES: Final = frozenset({ENUM, INT_ENUM, STR_ENUM, FLAG, INT_FLAG, ORDERED_ENUM})
 ALIAS: Final = "typed_enum._alias.alias"
 EXHAUSTIVE_MAP: Final = "typed_enum._maps.exhaustive_map"
 ENUM_MAP: Final = "typed_enum._maps.EnumMap"

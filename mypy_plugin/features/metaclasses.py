@@ -50,21 +50,9 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
             continue
         if owner is not info and is_typed_enum(owner):
             return
-        base = next(b for b in info.mro[1:] if b.fullname in _TYPED_BASES)
+        base = next(b for b in info.mro[1:] if b.fullname in names.TYPED_ENUM_BASES)
         message = messages.METACLASS_CONFLICT.format(
             meta=declared.type.name, enum=info.name, base=base.name
         )
         fail(ctx.api, settings, errorcodes.METACLASS_CONFLICT, message, ctx.cls)
         return
-
-
-_TYPED_BASES = frozenset(
-    {
-        names.ENUM,
-        names.INT_ENUM,
-        names.STR_ENUM,
-        names.FLAG,
-        names.INT_FLAG,
-        names.ORDERED_ENUM,
-    }
-)

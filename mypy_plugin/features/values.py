@@ -45,21 +45,13 @@ from mypy_plugin import metadata, names
 from mypy_plugin.features import signatures
 from mypy_plugin.metadata import EnumRecord, Value
 
-_STDLIB_GENERATORS = frozenset(
-    {
-        names.STD_ENUM,
-        names.STD_INT_ENUM,
-        names.STD_STR_ENUM,
-        names.STD_FLAG,
-        names.STD_INT_FLAG,
-        names.ENUM,
-        names.INT_ENUM,
-        names.STR_ENUM,
-        names.FLAG,
-        names.INT_FLAG,
-        names.ORDERED_ENUM,
-    }
-)
+_STDLIB_GENERATORS = names.TYPED_ENUM_BASES | {
+    names.STD_ENUM,
+    names.STD_INT_ENUM,
+    names.STD_STR_ENUM,
+    names.STD_FLAG,
+    names.STD_INT_FLAG,
+}
 
 
 def data_type(info: TypeInfo) -> str | None:
