@@ -91,6 +91,41 @@ def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
         analyse(settings, ctx)
 
 
+class _Answers(dict[str, Any]):
+    """One hook's answers by fullname, each decided once per build.
+
+    Bound as the hook itself (``plugin.get_attribute_hook = answers.__getitem__``):
+    mypy then calls a C dict lookup, and only a fullname not seen before runs
+    ``decide`` (through ``__missing__``).  Only for hooks mypy asks while it
+    type-checks, when every class they can name is fully analysed, and never
+    under the daemon (see ``TypedEnumPlugin``).
+    """
+
+    __slots__ = ("_decide",)
+
+    def __init__(self, decide: Callable[[str], Any]) -> None:
+        super().__init__()
+        self._decide = decide
+
+    def __missing__(self, fullname: str) -> Any:
+        answer = self[fullname] = self._decide(fullname)
+        return answer
+
+
+#: Hooks mypy asks only while type-checking: by then every class a fullname
+#: can name is analysed and its plugin record written, so an answer holds
+#: for the whole build.  (Semantic-analysis hooks, such as the base class
+#: and dynamic class hooks, may be asked about classes still in the making.)
+MEMOISED_HOOKS = (
+    "get_attribute_hook",
+    "get_class_attribute_hook",
+    "get_function_hook",
+    "get_function_signature_hook",
+    "get_method_hook",
+    "get_method_signature_hook",
+)
+
+
 def _class_info(plugin: Plugin, fullname: str) -> TypeInfo | None:
     """The class ``fullname`` names, or None (one compiled lookup, no more)."""
     sym = plugin.lookup_fully_qualified(fullname)
@@ -108,12 +143,14 @@ class TypedEnumPlugin(Plugin):
     fullname are bound, per instance, to the ``get`` of their table: mypy
     then calls a C method and no Python frame runs (the methods below give
     the same answers and document them).  The others find a name's class
-    with one compiled lookup and decide from it; nothing is remembered
-    between calls, because under the daemon a fullname (even the same
-    ``TypeInfo`` object, which fine-grained updates merge in place) can
-    change meaning between runs.  A hook is returned only where its
-    callback can act: a returned hook makes mypy build a context and copy
-    the signature or type at every site.
+    with one compiled lookup and decide from it, once per fullname and
+    build: ``MEMOISED_HOOKS`` are bound to an ``_Answers`` table.  Not under
+    the daemon (``fine_grained_incremental``): there the plugin object
+    outlives a run and a fullname (even the same ``TypeInfo`` object, which
+    fine-grained updates merge in place) can change meaning between runs,
+    so every question is decided afresh.  A hook is returned only where
+    its callback can act: a returned hook makes mypy build a context and
+    copy the signature or type at every site.
     """
 
     def __init__(self, options: Options) -> None:
@@ -181,6 +218,9 @@ class TypedEnumPlugin(Plugin):
         # A pure table lookup: mypy calls dict.get directly (see the class docstring).
         # (setattr: dict.get's overloads do not match the method's declared type.)
         setattr(self, "get_type_analyze_hook", self._type_analyze_hooks.get)  # noqa: B010
+        if not options.fine_grained_incremental:
+            for hook in MEMOISED_HOOKS:
+                setattr(self, hook, _Answers(getattr(self, hook)).__getitem__)
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = _class_info(self, fullname)
