@@ -20,8 +20,7 @@ from __future__ import annotations
 import configparser
 import sys
 import tomllib
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 from mypy.errorcodes import ErrorCode
 
@@ -46,9 +45,18 @@ class ConfigError(Exception):
     """A malformed ``[mypy.plugins.typed_enum]`` / ``[tool.typed_enum]`` section."""
 
 
-@dataclass(frozen=True)
+@final
 class Settings:
-    disabled: frozenset[str] = frozenset()
+    """Which checks are off; one instance per plugin, never changed.
+
+    A plain slotted class, not a frozen dataclass: building that class
+    (exec of generated methods) cost every mypy run about 1 ms.
+    """
+
+    __slots__ = ("disabled",)
+
+    def __init__(self, disabled: frozenset[str] = frozenset()) -> None:
+        self.disabled: Final = disabled
 
     def enabled(self, code: ErrorCode) -> bool:
         return code.code not in self.disabled
