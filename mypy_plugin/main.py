@@ -51,7 +51,7 @@ from mypy_plugin.features import (
 
 #: What runs for every enum class body, in order.  ``members.analyse_class``
 #: writes the class's record first; the others read it.
-CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext], None], ...] = (
+CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext, membership.ClassBody], None], ...] = (
     members.analyse_class,
     membership.analyse_class,
     constructors.analyse_class,
@@ -87,8 +87,10 @@ def _flag_contains(settings: Settings, ctx: MethodSigContext) -> CallableType:
 
 
 def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
+    # The body is read once, for every analyser (see membership.class_body).
+    body = membership.class_body(ctx.cls.info, ctx.cls.defs.body)
     for analyse in CLASS_ANALYSERS:
-        analyse(settings, ctx)
+        analyse(settings, ctx, body)
 
 
 class _Answers(dict[str, Any]):

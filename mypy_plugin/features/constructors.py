@@ -59,7 +59,7 @@ from mypy_plugin.report import fail
 # -- checks ----------------------------------------------------------------------
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Report member values that do not fit ``__init__``/``__new__``, and bad ``_value_``.
 
     Runs after ``members.analyse_class``.  Precondition: ``ctx.cls.info`` is
@@ -72,18 +72,22 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     for method in ("__new__", "__init__"):
         func = signatures.user_method(info, method)
         if func is not None:
-            _check_members(settings, ctx, func, set(record.members))
+            _check_members(settings, ctx, body, func, set(record.members))
             if func.info is info:
                 _check_value_assignments(settings, ctx, func)
 
 
 def _check_members(
-    settings: Settings, ctx: ClassDefContext, func: FuncDef, members: set[str]
+    settings: Settings,
+    ctx: ClassDefContext,
+    body: membership.ClassBody,
+    func: FuncDef,
+    members: set[str],
 ) -> None:
     info = ctx.cls.info
     params, star = _analysed_parameters(ctx, func)
     evaluator = values.Evaluator(info)
-    for definition in membership.definitions(info, membership.class_statements(ctx.cls.defs.body)):
+    for definition in body.definitions:
         if definition.name not in members or isinstance(definition.context, Decorator):
             continue
         rvalue = definition.rvalue

@@ -28,7 +28,7 @@ from mypy.types import Type
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import lookups, values
+from mypy_plugin.features import lookups, membership, values
 from mypy_plugin.report import fail
 
 #: Data type -> (value kinds it accepts, how messages name it).
@@ -41,7 +41,7 @@ _ACCEPTED: dict[str, tuple[frozenset[str], str]] = {
 _FLAG = (frozenset({"int", "bool"}), "int")
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Report wrongly typed member values and subclassed enums with members.
 
     Precondition: ``members.analyse_class`` has written the record.

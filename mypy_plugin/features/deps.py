@@ -24,9 +24,10 @@ from mypy.server.trigger import make_trigger
 
 from mypy_plugin import metadata
 from mypy_plugin.config import Settings
+from mypy_plugin.features import membership
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Make a change to any member of ``ctx.cls.info`` fire ``<Color>`` itself."""
     info = ctx.cls.info
     record = metadata.read(info)

@@ -53,7 +53,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import values
+from mypy_plugin.features import membership, values
 from mypy_plugin.features.aliases import member_type
 from mypy_plugin.features.members import is_typed_enum
 from mypy_plugin.metadata import EnumRecord, Value
@@ -75,7 +75,7 @@ Literal = tuple[str, Any]
 # -- class analysis: the Flag boundary -------------------------------------
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Record a Flag's boundary (``boundary=`` keyword, else inherited).
 
     Precondition: ``members.analyse_class`` has written the record.

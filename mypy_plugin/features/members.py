@@ -28,7 +28,6 @@ from mypy.nodes import (
     ListExpr,
     NameExpr,
     RefExpr,
-    Statement,
     StrExpr,
     TupleExpr,
     TypeInfo,
@@ -42,12 +41,10 @@ from mypy_plugin.features import membership, values
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
-TYPED_BASES = (names.ENUM,)
-
 
 def is_typed_enum(info: TypeInfo) -> bool:
     """Whether ``info`` derives from typed_enum's Enum (its runtime rules apply)."""
-    return any(base.fullname in TYPED_BASES for base in info.mro)
+    return info.has_base(names.ENUM)
 
 
 def _called(expr: Expression, fullname: str) -> CallExpr | None:
@@ -58,16 +55,6 @@ def _called(expr: Expression, fullname: str) -> CallExpr | None:
     ):
         return expr
     return None
-
-
-def _member_statements(info: TypeInfo, body: list[Statement]) -> list[membership.Definition]:
-    """The definitions of members or aliases, in order, by the typing spec's rules.
-
-    ``membership.definitions`` decides (and takes every other assigned name
-    out of mypy's member list).  A name assigned in several branches
-    (``if flag: x = 1 else: x = 2``) appears once for each.
-    """
-    return membership.definitions(info, membership.class_statements(body))
 
 
 def _alias_target(rvalue: Expression, record: EnumRecord) -> tuple[str | None, Expression | None]:
@@ -93,7 +80,7 @@ def _alias_target(rvalue: Expression, record: EnumRecord) -> tuple[str | None, E
     return None, None
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Record members, aliases and values of an enum class; report duplicates.
 
     Without the plugin mypy counts ``crimson = alias(red)``, ``crimson = red``
@@ -109,8 +96,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     evaluator = values.Evaluator(info)
     # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
     seen: dict[Any, str] = {}
-    statements = _member_statements(info, ctx.cls.defs.body)
-    record.ignored = membership.ignored_names(membership.class_statements(ctx.cls.defs.body))
+    # The definitions of members or aliases, in order, by the typing spec's
+    # rules (``membership.definitions``).  A name assigned in several
+    # branches (``if flag: x = 1 else: x = 2``) appears once for each.
+    statements = body.definitions
+    record.ignored = list(body.ignored)
     assigned = [name for name, _, _ in statements]
     for name, rvalue, stmt in statements:
         if name in record.members or name in record.aliases:

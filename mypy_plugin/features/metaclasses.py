@@ -21,6 +21,7 @@ from mypy.plugin import ClassDefContext
 
 from mypy_plugin import errorcodes, messages, names
 from mypy_plugin.config import Settings
+from mypy_plugin.features import membership
 from mypy_plugin.features.members import is_typed_enum
 from mypy_plugin.report import fail
 
@@ -34,7 +35,7 @@ def _stdlib_only(meta: TypeInfo) -> bool:
     )
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Report a typed_enum enum whose declared metaclass is stdlib-only.
 
     Precondition: ``ctx.cls.info`` is an enum.  The metaclass may be declared

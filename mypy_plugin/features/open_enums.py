@@ -79,7 +79,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata
 from mypy_plugin.config import Settings
-from mypy_plugin.features import flags
+from mypy_plugin.features import flags, membership
 from mypy_plugin.features.aliases import member_type
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
@@ -117,7 +117,7 @@ def is_open_member(info: TypeInfo, attribute: str) -> bool:
 # -- no expansion into members -------------------------------------------------
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Keep mypy from expanding an open enum or a Flag into its members.
 
     mypy narrows ``P`` by elimination (``p is not P.a`` leaves

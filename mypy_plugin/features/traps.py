@@ -53,7 +53,7 @@ from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Report ``x = auto`` and an ``_order_`` that disagrees with the members.
 
     Runs after ``members.analyse_class``.  Precondition: ``ctx.cls.info`` is
@@ -63,13 +63,12 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     record = metadata.read(info)
     if record is None:
         return
-    body = membership.class_statements(ctx.cls.defs.body)
-    for definition in membership.definitions(info, body):
+    for definition in body.definitions:
         rvalue = definition.rvalue
         if isinstance(rvalue, RefExpr) and rvalue.fullname == names.AUTO:
             message = messages.BARE_AUTO.format(name=definition.name, enum=info.name)
             fail(ctx.api, settings, errorcodes.BARE_AUTO, message, definition.context)
-    _check_order(settings, ctx, record, body)
+    _check_order(settings, ctx, record, body.statements)
 
 
 def _order(body: list[Statement]) -> tuple[list[str], AssignmentStmt] | None:

@@ -275,7 +275,7 @@ def allow_shadowing(info: TypeInfo) -> None:
 # -- _value_: T on member values ---------------------------------------------------
 
 
-def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
+def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
     """Check member values against a declared ``_value_``; allow members named value/name.
 
     Runs after ``members.analyse_class``.  Precondition: ``ctx.cls.info`` is
@@ -290,7 +290,7 @@ def analyse_class(settings: Settings, ctx: ClassDefContext) -> None:
     if any(signatures.user_method(info, m) for m in ("__init__", "__new__")):
         return  # values are arguments; constructors checks them and _value_ = ...
     members = set(record.members)
-    for definition in membership.definitions(info, membership.class_statements(ctx.cls.defs.body)):
+    for definition in body.definitions:
         if definition.name not in members:
             continue
         actual = _static_type(ctx, info, definition.rvalue, record.values.get(definition.name))
