@@ -342,6 +342,44 @@ def test_daemon_runs(tmp_path: Path, daemon: Callable[[Project], list[str]]) -> 
     _walk(project, runs)
 
 
+def test_daemon_from_fine_grained_cache(tmp_path: Path) -> None:
+    """A daemon started from ``mypy --cache-fine-grained``'s cache stays right.
+
+    The users of the enum are loaded from the cache
+    (``--use-fine-grained-cache``), not analysed by the daemon; after each
+    edit of the enum they must be re-checked.  ``features/deps.py`` adds its
+    dependencies only under the daemon or when such a cache is written
+    (mypy reads them nowhere else); without them this test fails from the
+    ``add_member`` step on.
+    """
+    project = Project(tmp_path / "project")
+    cache = str(tmp_path / "cache")
+    status = str(tmp_path / "dmypy.json")
+    dmypy = [sys.executable, "-m", "mypy.dmypy", "--status-file", status]
+    daemon_args = ["--use-fine-grained-cache", "--cache-dir", cache, "pkg"]
+    started = False
+
+    def runs() -> dict[str, list[str]]:
+        nonlocal started
+        if started:
+            return {"dmypy after the edit": project._run([*dmypy, "run", "--", *daemon_args])}
+        started = True
+        written = project.mypy("--cache-fine-grained", "--cache-dir", cache)
+        # The daemon's first run loads every module from the cache and
+        # reports nothing for them (mypy's behaviour, with or without a
+        # plugin): only the runs after an edit are compared.
+        project._run([*dmypy, "run", "--", *daemon_args])
+        return {"mypy --cache-fine-grained": written}
+
+    try:
+        _walk(project, runs)
+    finally:
+        if os.path.exists(status):
+            stopped = subprocess.run([*dmypy, "stop"], capture_output=True, timeout=60, check=False)
+            if stopped.returncode != 0:
+                subprocess.run([*dmypy, "kill"], capture_output=True, timeout=60, check=False)
+
+
 def _has_num_workers() -> bool:
     usage = subprocess.run(
         [sys.executable, "-m", "mypy", "--help"], capture_output=True, text=True, check=False
