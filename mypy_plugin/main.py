@@ -158,7 +158,7 @@ class TypedEnumPlugin(Plugin):
     def __init__(self, options: Options) -> None:
         super().__init__(options)
         self.settings = config.load(options.config_file)
-        self._fingerprint = cache.code_fingerprint()
+        self._config_data = cache.config_data(self.settings, cache.code_fingerprint())
         self._attribute_hooks: dict[str, Callable[[AttributeContext], Type]] = {
             **dict.fromkeys(names.ENUM_VALUE_ACCESS, value_types.value_callback),
             **dict.fromkeys(names.ENUM_NAME_ACCESS, value_types.name_callback),
@@ -324,7 +324,7 @@ class TypedEnumPlugin(Plugin):
         return hook if hook is not None else self._method_signature_hooks.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
-        return cache.config_data(self.settings, self._fingerprint)
+        return self._config_data
 
 
 def _inherited(info: TypeInfo, method: str, defined_in: str) -> bool:
