@@ -11,6 +11,8 @@ code, on 1.14, so both versions agree.  Only what both the plugin's record and m
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from mypy.errorcodes import VALID_TYPE
 from mypy.nodes import SymbolNode, Var
 from mypy.plugin import AnalyzeTypeContext
@@ -19,9 +21,14 @@ from mypy.types import AnyType, Type, TypeOfAny, UnboundType
 from mypy_plugin import messages, metadata
 
 
+def is_dotted_name(arg: Type) -> TypeGuard[UnboundType]:
+    """A ``Literal[...]`` argument written as a dotted name (``Color.red``)."""
+    return isinstance(arg, UnboundType) and "." in arg.name and not arg.args
+
+
 def attribute_node(ctx: AnalyzeTypeContext, arg: Type) -> SymbolNode | None:
     """What a dotted ``Literal[...]`` argument (``Color.red``) names, or None."""
-    if not (isinstance(arg, UnboundType) and "." in arg.name and not arg.args):
+    if not is_dotted_name(arg):
         return None
     # The TypeAnalyser behind ctx.api has lookup_qualified; the plugin
     # interface does not declare it.

@@ -172,14 +172,16 @@ def make_literal_callback() -> Callable[[AnalyzeTypeContext], Type] | None:
 
     def literal_type(ctx: AnalyzeTypeContext) -> Type:
         """``Literal[Color.crimson]`` -> ``Literal[Color.red]`` (mypy #8657)."""
-        error = nonmember_literals.rejected(ctx)
-        if error is not None:
-            return error  # Literal[Color.helper] on mypy 1.14, as 2.x reports it
         t = ctx.type
-        ours = [_member_literal(ctx, arg) for arg in t.args]
         # ctx.api is the TypeAnalyser itself; calling analyze_type here would
         # ask this hook again.
         analyze: Callable[[UnboundType], Type] = getattr(ctx.api, "analyze_literal_type")  # noqa: B009
+        if not any(nonmember_literals.is_dotted_name(arg) for arg in t.args):
+            return analyze(t)  # Literal["r", 1]: no argument can name an enum member
+        error = nonmember_literals.rejected(ctx)
+        if error is not None:
+            return error  # Literal[Color.helper] on mypy 1.14, as 2.x reports it
+        ours = [_member_literal(ctx, arg) for arg in t.args]
         if all(member is None for member in ours):
             return analyze(t)
         items: list[Type] = []
