@@ -12,11 +12,15 @@ listed in ``TRUE_POSITIVES`` with the reason it is one, and on any crash.
     python benchmarks/realcode.py rich   # some targets only
     python benchmarks/realcode.py --strict --repeat 1
     python benchmarks/realcode.py --profile   # also the plugin's own CPU time
+    python benchmarks/realcode.py --instructions   # also instruction counts (callgrind)
 
 The two sides run alternately, ``--repeat`` times each (default 3), each
 from an empty cache; the report gives the ratio of their CPU-time medians
 (the CPU time of the mypy process: steadier than wall time on a shared
-machine) and the spread of the runs, so a regression shows at once.  It
+machine) and the spread of the runs, so a regression shows at once.  With
+``--instructions``, one more clean run per side under callgrind gives the
+ratio of instruction counts, which the machine's load does not move
+(``benchmarks/instructions.py``).  It
 prints a markdown report (packages, versions, the diff, the timings) that
 benchmarks/README.md records.  Nothing asserts the timings.
 """
@@ -38,6 +42,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import instructions  # benchmarks/instructions.py, beside this script
 
 PROFILER = Path(__file__).resolve().parent / "plugin_profile.py"
 
@@ -213,6 +219,18 @@ def _mypy(root: Path, config: str, paths: list[str]) -> Run:
     return Run(seconds, sorted(lines), f"{errors} errors")
 
 
+def _instructions(root: Path, config: str, paths: list[str]) -> int:
+    """Instructions of one clean mypy run, under callgrind."""
+    config_file = root / "count.ini"
+    config_file.write_text(config)
+    cache = Path(tempfile.mkdtemp(prefix="cache-", dir=root))
+    try:
+        command = [sys.executable, "-m", "mypy", *_command(config_file, cache, paths)]
+        return instructions.count(command, root)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
 def _profile(root: Path, config: str, paths: list[str]) -> dict[str, Any]:
     """A clean run with the plugin under cProfile (benchmarks/plugin_profile.py)."""
     config_file = root / "profile.ini"
@@ -267,7 +285,13 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="also one profiled run with the plugin: the plugin's own CPU time",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also one clean run per side under callgrind: the ratio of instruction counts",
+    )
     args = parser.parse_args(argv)
+    instructions.compile_checkout()
     options = STRICT_OPTIONS if args.strict else OPTIONS
     chosen = [t for t in TARGETS if not args.packages or t.package in args.packages]
     import mypy.version
@@ -279,16 +303,19 @@ def main(argv: list[str]) -> int:
     )
     print(
         "| package | version | checked | without plugin | with plugin | ratio "
-        "| spread | plugin self time | errors without / with | added | removed |"
+        "| spread | plugin self time | instructions with / without "
+        "| errors without / with | added | removed |"
     )
-    print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     details: list[str] = []
     ratios: list[float] = []
+    ir_ratios: list[float] = []
     unexplained = 0
     for target in chosen:
         version = importlib.metadata.version(target.dist)
         measured = Measured()
         profiled: dict[str, Any] | None = None
+        counted: dict[bool, int] = {}
         with tempfile.TemporaryDirectory(prefix=f"realcode-{target.package}-") as tmp:
             root = Path(tmp)
             _copy(target.package, root)
@@ -306,6 +333,10 @@ def main(argv: list[str]) -> int:
                         raise RuntimeError(f"{target.package}: diagnostics differ between runs")
             if args.profile:
                 profiled = _profile(root, options + PLUGIN_LINE, paths)
+            if args.instructions:
+                for plugin in (False, True):
+                    config = options + (PLUGIN_LINE if plugin else "")
+                    counted[plugin] = _instructions(root, config, paths)
         without, with_plugin = first[False], first[True]
         added = [d for d in with_plugin.diagnostics if d not in without.diagnostics]
         canary = [d for d in added if d.startswith(CANARY_ADDED)]
@@ -316,11 +347,18 @@ def main(argv: list[str]) -> int:
         removed = [d for d in without.diagnostics if d not in with_plugin.diagnostics]
         ratios.append(measured.ratio)
         self_time = f"{profiled['plugin']:.2f} s" if profiled else "-"
+        count = "-"
+        if counted:
+            count = (
+                f"{counted[True] / counted[False]:.4f}x "
+                f"({counted[True] / 1e6:,.0f}M / {counted[False] / 1e6:,.0f}M)"
+            )
+            ir_ratios.append(counted[True] / counted[False])
         print(
             f"| {target.package} | {version} | {', '.join(target.modules)} "
             f"| {statistics.median(measured.without):.2f} s "
             f"| {statistics.median(measured.with_plugin):.2f} s "
-            f"| {measured.ratio:.3f}x | ±{measured.spread():.0%} | {self_time} "
+            f"| {measured.ratio:.3f}x | ±{measured.spread():.0%} | {self_time} | {count} "
             f"| {without.summary.split()[0]} / {errors_with} | {len(added)} | {len(removed)} |",
             flush=True,
         )
@@ -339,6 +377,11 @@ def main(argv: list[str]) -> int:
         print(
             f"\nRatio with/without: median {statistics.median(ratios):.3f}x, "
             f"range {min(ratios):.3f}-{max(ratios):.3f}x over {len(ratios)} packages"
+        )
+    if ir_ratios:
+        print(
+            f"Instructions with/without: median {statistics.median(ir_ratios):.4f}x, "
+            f"range {min(ir_ratios):.4f}-{max(ir_ratios):.4f}x over {len(ir_ratios)} packages"
         )
     if details:
         print("\nDiagnostics the plugin adds (+) and removes (-), and profiles (#):\n")

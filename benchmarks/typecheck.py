@@ -4,6 +4,7 @@
     python benchmarks/typecheck.py --sizes 1 --repeat 1   # one small size, a quick look
     python benchmarks/typecheck.py --keep DIR   # also write the generated code to DIR
     python benchmarks/typecheck.py --profile    # CPU time per plugin hook, largest size
+    python benchmarks/typecheck.py --sizes 1 --instructions   # also instruction counts
 
 Run it with the interpreter whose mypy you want to measure (``python -m
 mypy`` is what runs); ``typed_enum`` and ``mypy_plugin`` are taken from this
@@ -54,6 +55,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import instructions  # benchmarks/instructions.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -427,8 +430,10 @@ def write_configs(root: Path) -> dict[bool, Path]:
     return configs
 
 
-def run_mypy(code: Codebase, config: Path, cache: Path, extra_path: Path | None = None) -> Run:
-    """One mypy run over every module; CPU time of the child process."""
+def _mypy_command(
+    code: Codebase, config: Path, cache: Path, extra_path: Path | None = None
+) -> tuple[list[str], dict[str, str]]:
+    """The mypy command over every module, and its environment."""
     path = str(REPO) if extra_path is None else f"{REPO}{os.pathsep}{extra_path}"
     env = dict(os.environ, PYTHONPATH=path, MYPY_FORCE_COLOR="0")
     cmd = [
@@ -444,6 +449,12 @@ def run_mypy(code: Codebase, config: Path, cache: Path, extra_path: Path | None 
         "--no-pretty",
         *sorted(p.name for p in code.root.glob("*.py") if not p.name.startswith("te_bench_")),
     ]
+    return cmd, env
+
+
+def run_mypy(code: Codebase, config: Path, cache: Path, extra_path: Path | None = None) -> Run:
+    """One mypy run over every module; CPU time of the child process."""
+    cmd, env = _mypy_command(code, config, cache, extra_path)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=code.root, env=env, capture_output=True, text=True, check=False)
@@ -484,6 +495,8 @@ class Sample:
     runs: dict[tuple[str, bool], list[Run]] = field(default_factory=dict)
     plugin_self: float | None = None
     """The plugin's own CPU time in a profiled clean run (plugin_profile.py)."""
+    instructions: dict[tuple[str, bool], int] = field(default_factory=dict)
+    """Instructions of one run per scenario and side, under callgrind (--instructions)."""
 
     def add(self, scenario: str, plugin: bool, run: Run) -> None:
         self.runs.setdefault((scenario, plugin), []).append(run)
@@ -498,8 +511,24 @@ class Sample:
 SCENARIOS = ("clean", "incremental, body edit", "incremental, new member")
 
 
+def count_scenarios(work: Path, n_enum_modules: int, plugin: bool, sample: Sample) -> None:
+    """The three scenarios once more, each mypy run under callgrind (instructions.py)."""
+    root = work / f"size{n_enum_modules}-{'plugin' if plugin else 'plain'}-callgrind"
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    code = generate(root, n_enum_modules)
+    config = write_configs(root)[plugin]
+    cache = root / ".mypy_cache"
+    for scenario, edit in zip(SCENARIOS, (None, edit_body, add_member), strict=True):
+        if edit is not None:
+            edit(code)
+        cmd, env = _mypy_command(code, config, cache)
+        sample.instructions[(scenario, plugin)] = instructions.count(cmd, code.root, env)
+    shutil.rmtree(root, ignore_errors=True)
+
+
 def measure(
-    work: Path, n_enum_modules: int, repeat: int, keep: Path | None
+    work: Path, n_enum_modules: int, repeat: int, keep: Path | None, count: bool = False
 ) -> tuple[Codebase, Sample]:
     sample = Sample()
     for r in range(repeat):
@@ -518,6 +547,9 @@ def measure(
             sample.add("incremental, new member", plugin, run_mypy(code, config, cache))
             print(".", end="", file=sys.stderr, flush=True)
     sample.plugin_self = plugin_self_time(code, write_configs(code.root)[True])
+    if count:
+        for plugin in (False, True):
+            count_scenarios(work, n_enum_modules, plugin, sample)
     if keep is not None:
         target = keep / f"size{n_enum_modules}"
         shutil.rmtree(target, ignore_errors=True)
@@ -534,8 +566,8 @@ def render(results: Sequence[tuple[Codebase, Sample]], header: str) -> str:
         header,
         "",
         "| codebase | run | without plugin | with plugin | with / without "
-        "| plugin self time | errors without / with |",
-        "|---|---|--:|--:|--:|--:|--:|",
+        "| plugin self time | instructions with / without | errors without / with |",
+        "|---|---|--:|--:|--:|--:|--:|--:|",
     ]
     for code, sample in results:
         label = f"{code.modules} modules, {code.enums} enums, {code.lines} lines"
@@ -546,10 +578,15 @@ def render(results: Sequence[tuple[Codebase, Sample]], header: str) -> str:
             own = "-"
             if scenario == "clean" and sample.plugin_self is not None:
                 own = f"{sample.plugin_self:.2f} s"
+            counted = "-"
+            if (scenario, True) in sample.instructions:
+                without_ir = sample.instructions[(scenario, False)]
+                with_ir = sample.instructions[(scenario, True)]
+                counted = f"{with_ir / without_ir:.4f}x ({with_ir / 1e6:,.0f}M / {without_ir / 1e6:,.0f}M)"
             lines.append(
                 f"| {label} | {scenario}{note} | {plain:.2f} s ({wall[0]:.2f} s wall) "
                 f"| {plugin:.2f} s ({wall[1]:.2f} s wall) | {plugin / plain:.3f}x | {own} "
-                f"| {sample.errors(scenario, False)} / {sample.errors(scenario, True)} |"
+                f"| {counted} | {sample.errors(scenario, False)} / {sample.errors(scenario, True)} |"
             )
             label = ""
     if len(results) > 1:
@@ -575,7 +612,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="instead: one clean run of the largest size, CPU time per plugin hook",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also each scenario once per side under callgrind: instruction counts, "
+        "which the machine's load does not move (slow: use with --sizes 1)",
+    )
     args = parser.parse_args(argv)
+    instructions.compile_checkout()
     import mypy.version
 
     if args.profile:
@@ -593,7 +637,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     with tempfile.TemporaryDirectory(prefix="typed-enum-bench-") as tmp:
-        results = [measure(Path(tmp), n, args.repeat, args.keep) for n in SIZES[: args.sizes]]
+        results = [
+            measure(Path(tmp), n, args.repeat, args.keep, args.instructions)
+            for n in SIZES[: args.sizes]
+        ]
     print(file=sys.stderr)
     header = (
         f"mypy {mypy.version.__version__} on Python {platform.python_version()}, "
