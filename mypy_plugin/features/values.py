@@ -63,10 +63,6 @@ def data_type(info: TypeInfo) -> str | None:
     return None
 
 
-def _has_base(info: TypeInfo, fullname: str) -> bool:
-    return any(base.fullname == fullname for base in info.mro)
-
-
 def implements_new(info: TypeInfo) -> bool:
     """A custom ``__new__`` sets ``_value_`` in ways the plugin cannot follow."""
     return mypy_enums._implements_new(info)
@@ -77,8 +73,8 @@ class Evaluator:
 
     def __init__(self, info: TypeInfo) -> None:
         self.info = info
-        self.flag = _has_base(info, names.STD_FLAG)
-        self.str_enum = _has_base(info, names.STD_STR_ENUM)
+        self.flag = info.has_base(names.STD_FLAG)
+        self.str_enum = info.has_base(names.STD_STR_ENUM)
         generator = next((b for b in info.mro if "_generate_next_value_" in b.names), None)
         self.custom_auto = generator is not None and generator.fullname not in _STDLIB_GENERATORS
         self.opaque = implements_new(info)
