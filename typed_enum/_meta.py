@@ -30,6 +30,7 @@ _EXTENDED_ARG = opmap["EXTENDED_ARG"]
 #: stdlib's own namespace methods, called directly (faster than super()).
 _std_setitem = enum._EnumDict.__setitem__
 _std_init = enum._EnumDict.__init__
+_std_new = enum.EnumType.__new__
 #: Whether stdlib's ``_get_mixins_`` checks the bases for members itself (3.11).
 _MIXINS_CHECK_MEMBERS = sys.version_info < (3, 12)
 _new_dict = dict.__new__
@@ -303,7 +304,14 @@ class TypedEnumType(enum.EnumType):
         if open is not None and not isinstance(open, bool):
             raise TypeError(f"{cls}: open= must be True or False, not {open!r}")
         try:
-            enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
+            if metacls is TypedEnumType and not kwds:
+                # What super() finds for TypedEnumType itself, called without
+                # building the super object and a copy of kwds (issue 18).
+                # A subclass of TypedEnumType goes through super(): another
+                # metaclass in its MRO may be next.
+                enum_class = _std_new(metacls, cls, bases, classdict)
+            else:
+                enum_class = super().__new__(metacls, cls, bases, classdict, **kwds)
         except Exception as exc:
             note = _member_note(metacls, cls, bases, classdict, exc)
             if note is not None:
