@@ -256,16 +256,25 @@ class TypedEnumType(enum.EnumType):
     @classmethod
     def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> TypedEnumDict:  # type: ignore[override]
         # stdlib's __prepare__ (the same in 3.11-3.13), with typed_enum's namespace.
-        if not _MIXINS_CHECK_MEMBERS or not bases:
-            # (3.11's _get_mixins_, called below, makes this check itself.)
+        if metacls is TypedEnumType and len(bases) == 1 and isinstance(bases[0], enum.EnumType):
+            # The usual class statement, one enum base: stdlib's _get_mixins_
+            # would return that base as first_enum and cannot raise (one
+            # base's MRO gives at most one data type), so it is not called
+            # here (issue 18; stdlib's __new__ calls it again anyway).  A
+            # metaclass subclass may override it, and takes the path below.
             metacls._check_for_existing_members_(cls, bases)
+            first_enum: type = bases[0]
+        else:
+            if not _MIXINS_CHECK_MEMBERS or not bases:
+                # (3.11's _get_mixins_, called below, makes this check itself.)
+                metacls._check_for_existing_members_(cls, bases)
+            first_enum = metacls._get_mixins_(cls, bases)[1]
         # TypedEnumDict() without its __init__'s extra call (this runs per class).
         namespace = _new_dict(TypedEnumDict)
         _std_init(namespace)
         namespace.te_aliases = {}
         namespace.te_code = None
         namespace._cls_name = cls
-        first_enum = metacls._get_mixins_(cls, bases)[1]  # type: ignore[attr-defined]
         if first_enum is not None:
             _std_setitem(
                 namespace,
@@ -273,6 +282,36 @@ class TypedEnumType(enum.EnumType):
                 getattr(first_enum, "_generate_next_value_", None),
             )
         return namespace
+
+    @classmethod
+    def _get_mixins_(mcls, class_name: str, bases: tuple[type, ...]) -> tuple[type, type]:
+        """stdlib's, inlined for the usual class statement: one enum base.
+
+        stdlib's ``__new__`` calls it once per class, and it calls
+        ``_find_data_type_``: two Python frames and two sets for one MRO walk.
+        For one enum base the walk below is stdlib's (3.11-3.13 alike), in one
+        frame (issue 18).  Any other bases, or a metaclass subclass (which may
+        override ``_find_data_type_``), get stdlib's own.
+        """
+        if mcls is not TypedEnumType or len(bases) != 1:
+            return super()._get_mixins_(class_name, bases)  # type: ignore[misc, no-any-return]
+        first_enum = bases[0]
+        if not isinstance(first_enum, enum.EnumType):
+            return super()._get_mixins_(class_name, bases)  # type: ignore[misc, no-any-return]
+        if _MIXINS_CHECK_MEMBERS:
+            mcls._check_for_existing_members_(class_name, bases)
+        candidate = None
+        for base in first_enum.__mro__:
+            if base is object:
+                continue
+            if isinstance(base, enum.EnumType):
+                if base._member_type_ is not object:  # type: ignore[attr-defined]
+                    return base._member_type_ or object, first_enum  # type: ignore[attr-defined]
+            elif "__new__" in base.__dict__ or "__dataclass_fields__" in base.__dict__:
+                return (candidate or base) or object, first_enum
+            else:
+                candidate = candidate or base
+        return object, first_enum
 
     @classmethod
     def _check_for_existing_members_(mcls, class_name: str, bases: tuple[type, ...]) -> None:
