@@ -373,17 +373,23 @@ class TypedEnumType(enum.EnumType):
         # Stored only where it differs from what the class inherits (at the
         # root, typed_enum.Enum: closed), so a typed_enum class's __dict__
         # holds what stdlib's does, and creation sets fewer attributes.
-        inherited = getattr(enum_class, "_te_open_", None)
-        if open is None:
-            if len(bases) == 1 and inherited is not None:
-                open = inherited
-            else:
-                open = False
-                for base in bases:
-                    if getattr(base, "_te_open_", False):
-                        open = True
-        if inherited is not open:
-            type.__setattr__(enum_class, "_te_open_", open)
+        if open is not None or len(bases) != 1 or not isinstance(bases[0], TypedEnumType):
+            # (Otherwise, the usual class statement, the class inherits its
+            # one base's value, a bool: every class made here has one.  It is
+            # not looked up: on the new class, whose type-cache version is
+            # new, a lookup walks the MRO's dicts, ~600 instructions on 3.12;
+            # issue 18.)
+            inherited = getattr(enum_class, "_te_open_", None)
+            if open is None:
+                if len(bases) == 1 and inherited is not None:
+                    open = inherited
+                else:
+                    open = False
+                    for base in bases:
+                        if getattr(base, "_te_open_", False):
+                            open = True
+            if inherited is not open:
+                type.__setattr__(enum_class, "_te_open_", open)
         ordered = getattr(enum_class, "_te_ordered_", False)
         if ordered or enum_class._member_type_ is not object:  # type: ignore[attr-defined]
             # A plain Enum or Flag needs no comparison methods (see there).
