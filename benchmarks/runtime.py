@@ -76,12 +76,28 @@ class Result:
 NAMES = ("red", "green", "blue", "cyan", "magenta", "yellow", "black", "white", "grey", "brown")
 
 
-def _enum_source(base: str, n: int, values: str = "int") -> str:
+def enum_source(base: str, n: int, values: str = "int") -> str:
+    """A class statement ``class Generated(base)`` with ``n`` members ``m0 = 1``...
+
+    ``values`` is ``"int"`` (1, 2, 3...), ``"flag"`` (1, 2, 4...) or
+    ``"auto"``.  Shared with ``creation_cost.py``.
+    """
     lines = [f"class Generated({base}):"]
     for i in range(n):
         value = "auto()" if values == "auto" else str(1 << i if values == "flag" else i + 1)
         lines.append(f"    m{i} = {value}")
     return "\n".join(lines)
+
+
+def aliased_source(base: str, declared: bool) -> str:
+    """The "2 members + 1 alias" class statement on ``base``.
+
+    The alias is ``crimson = E.alias(red)`` when ``declared`` (typed_enum's
+    way; ``E`` is the enum module in the globals), stdlib's duplicate value
+    ``crimson = 1`` otherwise.  Shared with ``creation_cost.py``.
+    """
+    crimson = "E.alias(red)" if declared else "1"
+    return f"class Generated({base}):\n    red = 1\n    green = 2\n    crimson = {crimson}"
 
 
 def _build_namespace() -> dict[str, object]:
@@ -158,19 +174,14 @@ def _build_namespace() -> dict[str, object]:
     # The class-creation rows exec pre-compiled class statements.
     for n in (10, 100, 1000):
         for prefix, module in (("T", "typed_enum"), ("S", "enum")):
-            ns[f"{prefix}code{n}"] = compile(_enum_source(f"{module}.Enum", n), "<cls>", "exec")
-        ns[f"Pcode{n}"] = compile(_enum_source("object", n), "<cls>", "exec")
+            ns[f"{prefix}code{n}"] = compile(enum_source(f"{module}.Enum", n), "<cls>", "exec")
+        ns[f"Pcode{n}"] = compile(enum_source("object", n), "<cls>", "exec")
     for prefix, module in (("T", "typed_enum"), ("S", "enum")):
-        ns[f"{prefix}auto"] = compile(_enum_source(f"{module}.Enum", 100, "auto"), "<c>", "exec")
-        ns[f"{prefix}flag"] = compile(_enum_source(f"{module}.Flag", 30, "flag"), "<c>", "exec")
-        ns[f"{prefix}aliased"] = compile(
-            "class Generated(E.Enum):\n    red = 1\n    green = 2\n    crimson = "
-            + ("E.alias(red)" if prefix == "T" else "1"),
-            "<c>",
-            "exec",
-        )
+        ns[f"{prefix}auto"] = compile(enum_source(f"{module}.Enum", 100, "auto"), "<c>", "exec")
+        ns[f"{prefix}flag"] = compile(enum_source(f"{module}.Flag", 30, "flag"), "<c>", "exec")
+        ns[f"{prefix}aliased"] = compile(aliased_source("E.Enum", prefix == "T"), "<c>", "exec")
     ns["Pauto"] = ns["Pcode100"]
-    ns["Pflag"] = compile(_enum_source("object", 30, "flag"), "<c>", "exec")
+    ns["Pflag"] = compile(enum_source("object", 30, "flag"), "<c>", "exec")
     ns["Paliased"] = compile(
         "class Generated:\n    red = 1\n    green = 2\n    crimson = 1", "<c>", "exec"
     )

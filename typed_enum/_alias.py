@@ -26,6 +26,9 @@ class AliasMarker:
         return f"alias({self.target!r})"
 
 
+_new_marker = object.__new__
+
+
 def alias(target: _T, /) -> _T:
     """Declare the attribute as another name for ``target``.
 
@@ -38,8 +41,12 @@ def alias(target: _T, /) -> _T:
     still the raw value, and the mypy plugin gives the alias its canonical
     member type.  Other type checkers see the declaration below.
     """
-    # Not cast(): that is one more call for every alias in a class body.
-    return AliasMarker(target)  # type: ignore[return-value]
+    # Not AliasMarker(target): its __init__ is one more Python frame for every
+    # alias in a class body (issue 18); object.__new__ and the slot are C.
+    # Not cast() either, for the same reason.
+    marker = _new_marker(AliasMarker)
+    marker.target = target
+    return marker  # type: ignore[return-value]
 
 
 # mypy reads a name MYPY as always true (as TYPE_CHECKING); pyright, pyrefly
