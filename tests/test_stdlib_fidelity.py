@@ -6,11 +6,13 @@ typed_enum behaves alike, or asserts the documented typed_enum behaviour.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import enum
 import inspect
 import pickle
 import sys
+import types
 from enum import auto
 from typing import Any
 
@@ -389,3 +391,47 @@ def test_bare_name_in_both_branches_is_an_alias() -> None:
             crimson = red
 
     assert Branches.crimson is Branches.red
+
+
+def _mixin_bases() -> list[type]:
+    """One-base class statements of every kind stdlib's _find_data_type_ tells apart."""
+
+    class WithNew:
+        def __new__(cls, *args: object) -> WithNew:
+            return object.__new__(cls)
+
+    class Plain:
+        pass
+
+    @dataclasses.dataclass
+    class Point:
+        x: int = 0
+
+    class PlainThenInt(Plain, int):
+        pass
+
+    bases: list[type] = []
+    for data in (None, int, str, float, WithNew, Plain, Point, PlainThenInt):
+        for root in (te.Enum, te.Flag):
+            if data is None:
+                bases.append(root)
+                continue
+            try:
+                bases.append(types.new_class(f"{data.__name__}{root.__name__}", (data, root)))
+            except TypeError:
+                continue  # a combination neither stdlib nor typed_enum allows
+    bases += [te.IntEnum, te.StrEnum, te.IntFlag, te.OrderedEnum]
+    return bases
+
+
+@pytest.mark.parametrize("base", _mixin_bases(), ids=lambda base: base.__name__)
+def test_one_base_mixins_are_stdlibs(base: type) -> None:
+    """TypedEnumType's one-base _get_mixins_ (issue 18) returns what stdlib's code does.
+
+    stdlib's classmethod is run with typed_enum's metaclass and the same
+    bases, so only the shortcut can make them differ.
+    """
+    stdlib = enum.EnumType._get_mixins_.__func__  # type: ignore[attr-defined]
+    ours = te.TypedEnumType._get_mixins_("Sub", (base,))
+    assert ours == stdlib(te.TypedEnumType, "Sub", (base,))
+    assert ours[1] is base
