@@ -511,20 +511,26 @@ class Sample:
 SCENARIOS = ("clean", "incremental, body edit", "incremental, new member")
 
 
-def count_scenarios(work: Path, n_enum_modules: int, plugin: bool, sample: Sample) -> None:
-    """The three scenarios once more, each mypy run under callgrind (instructions.py)."""
-    root = work / f"size{n_enum_modules}-{'plugin' if plugin else 'plain'}-callgrind"
+def _fresh(
+    work: Path, n_enum_modules: int, plugin: bool, suffix: str = ""
+) -> tuple[Codebase, Path, Path]:
+    """A newly generated codebase for one side: the code, its mypy config, its cache dir."""
+    root = work / f"size{n_enum_modules}-{'plugin' if plugin else 'plain'}{suffix}"
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
     code = generate(root, n_enum_modules)
-    config = write_configs(root)[plugin]
-    cache = root / ".mypy_cache"
+    return code, write_configs(root)[plugin], root / ".mypy_cache"
+
+
+def count_scenarios(work: Path, n_enum_modules: int, plugin: bool, sample: Sample) -> None:
+    """The three scenarios once more, each mypy run under callgrind (instructions.py)."""
+    code, config, cache = _fresh(work, n_enum_modules, plugin, "-callgrind")
     for scenario, edit in zip(SCENARIOS, (None, edit_body, add_member), strict=True):
         if edit is not None:
             edit(code)
         cmd, env = _mypy_command(code, config, cache)
         sample.instructions[(scenario, plugin)] = instructions.count(cmd, code.root, env)
-    shutil.rmtree(root, ignore_errors=True)
+    shutil.rmtree(code.root, ignore_errors=True)
 
 
 def measure(
@@ -534,12 +540,7 @@ def measure(
     for r in range(repeat):
         # Alternate which configuration goes first.
         for plugin in (r % 2 == 0, r % 2 != 0):
-            root = work / f"size{n_enum_modules}-{'plugin' if plugin else 'plain'}"
-            shutil.rmtree(root, ignore_errors=True)
-            root.mkdir(parents=True)
-            code = generate(root, n_enum_modules)
-            config = write_configs(root)[plugin]
-            cache = root / ".mypy_cache"
+            code, config, cache = _fresh(work, n_enum_modules, plugin)
             sample.add("clean", plugin, run_mypy(code, config, cache))
             edit_body(code)
             sample.add("incremental, body edit", plugin, run_mypy(code, config, cache))
