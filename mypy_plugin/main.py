@@ -228,9 +228,16 @@ class TypedEnumPlugin(Plugin):
         # A pure table lookup: mypy calls dict.get directly (see the class docstring).
         # (setattr: dict.get's overloads do not match the method's declared type.)
         setattr(self, "get_type_analyze_hook", self._type_analyze_hooks.get)  # noqa: B010
+        #: The class a check-phase hook's fullname names (``_class_info``).
+        #: Many fullnames share a class (6,703 attribute fullnames of a few
+        #: hundred classes on zigpy), so outside the daemon each class is
+        #: looked up once per build.  Only the check-phase hooks use it:
+        #: while mypy analyses, a name may still be a placeholder.
+        self._checked_class: Callable[[str], TypeInfo | None] = partial(_class_info, self)
         if not options.fine_grained_incremental:
             for hook in MEMOISED_HOOKS:
                 setattr(self, hook, _Answers(getattr(self, hook)).__getitem__)
+            self._checked_class = _Answers(self._checked_class).__getitem__
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = _class_info(self, fullname)
@@ -242,7 +249,7 @@ class TypedEnumPlugin(Plugin):
 
     def get_class_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         owner, _, attribute = fullname.rpartition(".")
-        info = _class_info(self, owner)
+        info = self._checked_class(owner)
         if info is None:
             return None
         if not info.is_enum:
@@ -265,7 +272,7 @@ class TypedEnumPlugin(Plugin):
         if hook is not None:
             return hook
         owner, _, attribute = fullname.rpartition(".")
-        info = _class_info(self, owner)
+        info = self._checked_class(owner)
         if info is None or not info.is_enum:
             return None
         if attribute in names.SHADOWED_ATTRIBUTES:
@@ -284,7 +291,7 @@ class TypedEnumPlugin(Plugin):
         hook = self._function_hooks.get(fullname)
         if hook is not None:
             return hook
-        info = _class_info(self, fullname)
+        info = self._checked_class(fullname)
         return self._enum_call_hook if info is not None and info.is_enum else None
 
     def get_dynamic_class_hook(
@@ -299,7 +306,7 @@ class TypedEnumPlugin(Plugin):
         owner, _, method = fullname.rpartition(".")
         if method not in self._hooked_methods:
             return None
-        info = _class_info(self, owner)
+        info = self._checked_class(owner)
         if info is None:
             return None
         if info.is_enum and method in ENUM_METHODS and _inherited(info, method, names.ENUM):
@@ -322,7 +329,7 @@ class TypedEnumPlugin(Plugin):
             return hook
         # A functional-API call (Enum("Color", names, module=...)) that is not
         # an assignment's right side: stdlib's signature, not __new__'s.
-        info = _class_info(self, fullname)
+        info = self._checked_class(fullname)
         return functional.call_signature if info is not None and info.is_enum else None
 
     def get_method_signature_hook(
