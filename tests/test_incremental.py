@@ -22,6 +22,7 @@ only; state kept anywhere else shows up here as a stale or missing error.
 from __future__ import annotations
 
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -442,3 +443,38 @@ def test_switching_a_check_invalidates_the_cache(tmp_path: Path, first: bool) ->
         configure(enabled)
         errors = _duplicate_errors(tmp_path, cache)
         assert [e.split(": error:")[0] for e in errors] == (["colors.py:6"] if enabled else [])
+
+
+def test_code_fingerprint_follows_the_source(tmp_path: Path) -> None:
+    """A stale cache is detected by the plugin's source: each ``.py`` file's path and bytes."""
+    from mypy_plugin import cache
+
+    plugin = Path(cache.__file__).parent
+    copy = tmp_path / "mypy_plugin"
+    shutil.copytree(plugin, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    original = cache.code_fingerprint(str(copy))
+    assert original == cache.code_fingerprint(str(plugin))
+    seen = {original}
+
+    def changed() -> str:
+        fingerprint = cache.code_fingerprint(str(copy))
+        assert fingerprint not in seen
+        seen.add(fingerprint)
+        return fingerprint
+
+    # Bytecode and other files do not count.
+    (copy / "features" / "__pycache__").mkdir()
+    (copy / "features" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0" * 16)
+    (copy / "notes.txt").write_text("x")
+    assert cache.code_fingerprint(str(copy)) == original
+    source = copy / "features" / "ordering.py"
+    text = source.read_text()
+    source.write_text(text.replace("def ", "def  ", 1))
+    changed()
+    source.write_text(text)
+    assert cache.code_fingerprint(str(copy)) == original
+    source.rename(copy / "features" / "ordering2.py")
+    changed()
+    (copy / "features" / "ordering2.py").rename(source)
+    (copy / "features" / "extra.py").write_text("")
+    changed()
