@@ -7,6 +7,7 @@ callback; no type logic lives here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import partial
 from typing import Any, final
@@ -29,47 +30,64 @@ from mypy.types import CallableType, Type
 
 from mypy_plugin import cache, config, names
 from mypy_plugin.config import Settings
+
+# Features used while checking code that uses enums.  Those that only read
+# enum class bodies or define enums (constructors, definitions, deps,
+# functional, metaclasses) are imported on first use, below: an incremental
+# run that re-checks only modules using enums never loads them.
 from mypy_plugin.features import (
     aliases,
     constants,
-    constructors,
-    definitions,
-    deps,
     equality,
     flags,
-    functional,
     lookups,
     maps,
     members,
     membership,
-    metaclasses,
     open_enums,
     ordering,
     traps,
     value_types,
 )
 
-#: What runs for every enum class body, in order.  ``members.analyse_class``
-#: writes the class's record first; the others read it.
-CLASS_ANALYSERS: tuple[Callable[[Settings, ClassDefContext, membership.ClassBody], None], ...] = (
-    members.analyse_class,
-    membership.analyse_class,
-    constructors.analyse_class,
-    value_types.analyse_class,
-    traps.analyse_class,
-    # A Flag's boundary (lookups) decides whether open_enums hides its members.
-    lookups.analyse_class,
-    open_enums.analyse_class,
-    definitions.analyse_class,
-    metaclasses.analyse_class,
-    # Keep last: it sees every name the others add.
-    deps.analyse_class,
-)
+ClassAnalyser = Callable[[Settings, ClassDefContext, membership.ClassBody], None]
+
+
+@functools.cache
+def class_analysers() -> tuple[ClassAnalyser, ...]:
+    """What runs for every enum class body, in order.
+
+    ``members.analyse_class`` writes the class's record first; the others
+    read it.  Imported at the first enum class a run analyses.
+    """
+    from mypy_plugin.features import constructors, definitions, deps, metaclasses
+
+    return (
+        members.analyse_class,
+        membership.analyse_class,
+        constructors.analyse_class,
+        value_types.analyse_class,
+        traps.analyse_class,
+        # A Flag's boundary (lookups) decides whether open_enums hides its members.
+        lookups.analyse_class,
+        open_enums.analyse_class,
+        definitions.analyse_class,
+        metaclasses.analyse_class,
+        # Keep last: it sees every name the others add.
+        deps.analyse_class,
+    )
+
+
+def _extend_callback(settings: Settings, ctx: MethodContext) -> Type:
+    from mypy_plugin.features import definitions
+
+    return definitions.extend_callback(settings, ctx)
+
 
 #: typed_enum's classmethods whose calls a feature refines, by bare name.
 ENUM_METHODS: dict[str, Callable[[Settings, MethodContext], Type]] = {
     **lookups.METHODS,
-    names.EXTEND: definitions.extend_callback,
+    names.EXTEND: _extend_callback,
 }
 
 #: ``Constants`` classmethods whose calls are refined, by bare name.
@@ -86,10 +104,16 @@ def _flag_contains(settings: Settings, ctx: MethodSigContext) -> CallableType:
     return equality.contains_signature(settings, ctx._replace(default_signature=signature))
 
 
+def _define_enum(settings: Settings, ctx: DynamicClassDefContext) -> None:
+    from mypy_plugin.features import functional
+
+    functional.define_enum(settings, ctx)
+
+
 def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
     # The body is read once, for every analyser (see membership.class_body).
     body = membership.class_body(ctx.cls.info, ctx.cls.defs.body)
-    for analyse in CLASS_ANALYSERS:
+    for analyse in class_analysers():
         analyse(settings, ctx, body)
 
 
@@ -214,7 +238,7 @@ class TypedEnumPlugin(Plugin):
         # Callbacks built once, not at every call site.
         self._enum_class_hook = partial(_analyse_enum_class, self.settings)
         self._enum_call_hook = partial(lookups.call_callback, self.settings)
-        self._functional_hook = functional.make_callback(self.settings)
+        self._functional_hook = partial(_define_enum, self.settings)
         self._enum_method_hooks = {
             method: partial(callback, self.settings) for method, callback in ENUM_METHODS.items()
         }
@@ -298,9 +322,11 @@ class TypedEnumPlugin(Plugin):
         self, fullname: str
     ) -> Callable[[DynamicClassDefContext], None] | None:
         info = _class_info(self, fullname)
-        if info is not None and functional.accepts(info):
-            return self._functional_hook
-        return None
+        if info is None or not info.is_enum:
+            return None
+        from mypy_plugin.features import functional  # on first use (see the imports)
+
+        return self._functional_hook if functional.accepts(info) else None
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         owner, _, method = fullname.rpartition(".")
@@ -330,7 +356,11 @@ class TypedEnumPlugin(Plugin):
         # A functional-API call (Enum("Color", names, module=...)) that is not
         # an assignment's right side: stdlib's signature, not __new__'s.
         info = self._checked_class(fullname)
-        return functional.call_signature if info is not None and info.is_enum else None
+        if info is None or not info.is_enum:
+            return None
+        from mypy_plugin.features import functional  # on first use (see the imports)
+
+        return functional.call_signature
 
     def get_method_signature_hook(
         self, fullname: str

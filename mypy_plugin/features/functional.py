@@ -26,8 +26,6 @@ version-specific names that the plugin does not reproduce).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from mypy.nodes import (
     ARG_NAMED_OPT,
     ARG_OPT,
@@ -66,13 +64,6 @@ def accepts(info: TypeInfo) -> bool:
         return False
     record = metadata.read(info)
     return record is None or not record.members
-
-
-def make_callback(settings: Settings) -> Callable[[DynamicClassDefContext], None]:
-    def define(ctx: DynamicClassDefContext) -> None:
-        define_enum(settings, ctx)
-
-    return define
 
 
 def _base_of(ctx: DynamicClassDefContext) -> TypeInfo | None:
@@ -167,6 +158,7 @@ def _start(ctx: DynamicClassDefContext) -> int | None:
 
 def _generated(info: TypeInfo, items: list[str], start: int | None) -> list[Value]:
     evaluator = values.Evaluator(info)
+    evaluator.read_class()
     if evaluator.custom_auto or start is None:
         return [None] * len(items)
     if evaluator.str_enum:

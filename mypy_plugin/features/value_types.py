@@ -46,7 +46,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import constructors, flags, membership, signatures, values
+from mypy_plugin.features import flags, membership, signatures, values
 from mypy_plugin.metadata import Value
 from mypy_plugin.report import fail
 
@@ -333,7 +333,10 @@ def _static_type(
     if isinstance(rvalue, CallExpr) and isinstance(rvalue.callee, RefExpr):
         fullname = rvalue.callee.fullname
         if fullname == names.AUTO and not rvalue.args:
-            return constructors.analysed(ctx, _generated_type(info))
+            # Class analysis only: constructors is imported on first use (main.py).
+            from mypy_plugin.features.constructors import analysed
+
+            return analysed(ctx, _generated_type(info))
         if fullname == names.MEMBER and len(rvalue.args) == 1:
             return _static_type(ctx, info, rvalue.args[0], None)
         callee = rvalue.callee.node
