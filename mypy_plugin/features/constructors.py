@@ -87,6 +87,7 @@ def _check_members(
     info = ctx.cls.info
     params, star = _analysed_parameters(ctx, func)
     evaluator = values.Evaluator(info)
+    required = sum(1 for p in params if p.required)
     for definition in body.definitions:
         if definition.name not in members or isinstance(definition.context, Decorator):
             continue
@@ -94,7 +95,6 @@ def _check_members(
         if isinstance(rvalue, CallExpr):
             continue  # auto(), member(...), a constructor: not a tuple literal
         args = signatures.arguments(rvalue)
-        required = sum(1 for p in params if p.required)
         if len(args) < required or (len(args) > len(params) and not star):
             given = f"{len(args)} value{'s' if len(args) != 1 else ''}"
             message = messages.MEMBER_ARITY.format(
@@ -151,7 +151,7 @@ def _analysed_parameters(
     has type variables, becomes None: it is not checked.
     """
     params, star = signatures.parameters(func)
-    return [p._replace(type=analysed(ctx, p.type)) for p in params], star
+    return [signatures.Parameter(p.name, analysed(ctx, p.type), p.required) for p in params], star
 
 
 def analysed(ctx: ClassDefContext, typ: Type | None) -> Type | None:

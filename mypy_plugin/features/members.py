@@ -101,10 +101,16 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
     # branches (``if flag: x = 1 else: x = 2``) appears once for each.
     statements = body.definitions
     record.ignored = list(body.ignored)
-    assigned = [name for name, _, _ in statements]
-    for name, rvalue, stmt in statements:
-        if name in record.members or name in record.aliases:
+    assigned: set[str] = set()
+    repeated: set[str] = set()
+    for definition in statements:
+        (repeated if definition.name in assigned else assigned).add(definition.name)
+    done: set[str] = set()
+    for definition in statements:
+        name, rvalue, stmt = definition.name, definition.rvalue, definition.context
+        if name in done:
             continue  # assigned again in another branch
+        done.add(name)
         target, bad = _alias_target(rvalue, record)
         if bad is not None:
             _report_bad_alias(
@@ -112,11 +118,14 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
             )
             record.members.append(name)
             continue
+        key = None
         if target is None:
             value = evaluator.evaluate(name, rvalue)
-            if assigned.count(name) > 1:
+            if name in repeated:
                 value = None  # which branch is taken is not known statically
-            target = _duplicate_of(value, seen)
+            if value is not None:
+                key = values.comparable(value)
+                target = seen.get(key)
             if target is not None and typed:
                 fail(
                     ctx.api,
@@ -131,8 +140,8 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
             continue
         record.members.append(name)
         record.values[name] = value
-        if value is not None:
-            seen.setdefault(values.comparable(value), name)
+        if key is not None:
+            seen.setdefault(key, name)
     metadata.write(info, record)
 
 
@@ -160,6 +169,8 @@ def _is_open(settings: Settings, ctx: ClassDefContext, typed: bool) -> bool | No
             return False
         return None
     for base in ctx.cls.info.mro[1:]:
+        if not base.is_enum:
+            continue  # only enum classes have a record
         record = metadata.read(base)
         if record is not None and record.open is not False:
             return record.open
@@ -194,13 +205,6 @@ def _report_bad_alias(
     hint = messages.did_you_mean(word, members) if word else ""
     message = messages.BAD_ALIAS.format(target=shown, enum=enum, name=name, hint=hint)
     fail(ctx.api, settings, errorcodes.BAD_ALIAS, message, stmt)
-
-
-def _duplicate_of(value: metadata.Value, seen: dict[Any, str]) -> str | None:
-    """The first member whose value equals ``value`` (``seen``: comparable key -> name)."""
-    if value is None:
-        return None
-    return seen.get(values.comparable(value))
 
 
 def _unmember(info: TypeInfo, name: str) -> None:

@@ -8,8 +8,6 @@ Plain AST reading, shared by ``constructors`` (the checks) and ``values``
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mypy.nodes import (
     ARG_OPT,
     ARG_POS,
@@ -37,22 +35,25 @@ _LIBRARY_MODULES = ("builtins", "enum", "typed_enum")
 def user_method(info: TypeInfo, name: str) -> FuncDef | None:
     """``name`` (``__init__``/``__new__``) as the user's classes define it, first in the MRO."""
     for base in info.mro:
-        if base.module_name.split(".")[0] in _LIBRARY_MODULES:
-            continue
         sym = base.names.get(name)
-        if sym is None:
+        if sym is None or base.module_name.partition(".")[0] in _LIBRARY_MODULES:
             continue
         node = sym.node.func if isinstance(sym.node, Decorator) else sym.node
         return node if isinstance(node, FuncDef) else None
     return None
 
 
-class Parameter(NamedTuple):
-    """A positional parameter after ``self``/``cls``."""
+class Parameter:
+    """A positional parameter after ``self``/``cls``: its name, declared type, and
+    whether it is required.  (Plain slotted classes here, not ``NamedTuple``s:
+    see ``membership.Definition``.)"""
 
-    name: str
-    type: Type | None
-    required: bool
+    __slots__ = ("name", "required", "type")
+
+    def __init__(self, name: str, type: Type | None, required: bool) -> None:
+        self.name = name
+        self.type = type
+        self.required = required
 
 
 def parameters(func: FuncDef) -> tuple[list[Parameter], bool]:
@@ -95,13 +96,19 @@ def value_assignments(func: FuncDef) -> list[AssignmentStmt]:
     return found
 
 
-class ValueSource(NamedTuple):
-    """Where a member's ``_value_`` comes from, when a method of the user's sets it."""
+class ValueSource:
+    """Where a member's ``_value_`` comes from, when a method of the user's sets it.
 
-    position: int | None
-    """Position of the argument it is set from; None when set from anything else."""
-    type: Type | None
-    """That parameter's declared type."""
+    * ``position``: the position of the argument it is set from; None when set
+      from anything else.
+    * ``type``: that parameter's declared type.
+    """
+
+    __slots__ = ("position", "type")
+
+    def __init__(self, position: int | None, type: Type | None) -> None:
+        self.position = position
+        self.type = type
 
 
 def value_source(info: TypeInfo) -> ValueSource | None:

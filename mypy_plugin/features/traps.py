@@ -30,7 +30,6 @@ from mypy.nodes import (
     ListExpr,
     NameExpr,
     RefExpr,
-    Statement,
     StrExpr,
     TupleExpr,
     Var,
@@ -68,14 +67,15 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
         if isinstance(rvalue, RefExpr) and rvalue.fullname == names.AUTO:
             message = messages.BARE_AUTO.format(name=definition.name, enum=info.name)
             fail(ctx.api, settings, errorcodes.BARE_AUTO, message, definition.context)
-    _check_order(settings, ctx, record, body.statements)
+    _check_order(settings, ctx, record, body.settings)
 
 
-def _order(body: list[Statement]) -> tuple[list[str], AssignmentStmt] | None:
-    """The names ``_order_`` (or ``__order__``) lists, with its statement."""
-    for stmt in body:
-        if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
-            continue
+def _order(found: list[AssignmentStmt]) -> tuple[list[str], AssignmentStmt] | None:
+    """The names ``_order_`` (or ``__order__``) lists, with its statement.
+
+    ``found``: the body's setting assignments (``membership.settings``).
+    """
+    for stmt in found:
         lvalue = stmt.lvalues[0]
         if not (isinstance(lvalue, NameExpr) and lvalue.name in ("_order_", "__order__")):
             continue
@@ -99,12 +99,12 @@ def _single_bit(record: EnumRecord, name: str) -> bool | None:
 
 
 def _check_order(
-    settings: Settings, ctx: ClassDefContext, record: EnumRecord, body: list[Statement]
+    settings: Settings, ctx: ClassDefContext, record: EnumRecord, found: list[AssignmentStmt]
 ) -> None:
-    found = _order(body)
-    if found is None:
+    found_order = _order(found)
+    if found_order is None:
         return
-    order, stmt = found
+    order, stmt = found_order
     info = ctx.cls.info
     known = set(record.members) | set(record.aliases)
     members = list(record.members)

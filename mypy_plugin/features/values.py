@@ -69,10 +69,24 @@ def implements_new(info: TypeInfo) -> bool:
 
 
 class Evaluator:
-    """Evaluates member value expressions in declaration order (for ``auto()``)."""
+    """Evaluates member value expressions in declaration order (for ``auto()``).
+
+    What ``evaluate`` needs to know of the class (the attributes below
+    ``read_class``) is read at its first call, or by ``read_class()``: most
+    evaluators only ever evaluate ``constant()`` expressions.
+    """
 
     def __init__(self, info: TypeInfo) -> None:
         self.info = info
+        self.ints: list[int] = []
+        self.known: dict[str, Value] = {}
+        self._read = False
+        self.flag = self.str_enum = self.custom_auto = self.opaque = False
+        self.source: signatures.ValueSource | None = None
+
+    def read_class(self) -> None:
+        """Read what ``auto()`` and the user's constructors make of values."""
+        info = self.info
         self.flag = info.has_base(names.STD_FLAG)
         self.str_enum = info.has_base(names.STD_STR_ENUM)
         generator = next((b for b in info.mro if "_generate_next_value_" in b.names), None)
@@ -80,10 +94,11 @@ class Evaluator:
         self.opaque = implements_new(info)
         # The user's __init__/__new__ setting _value_ from an argument.
         self.source = signatures.value_source(info)
-        self.ints: list[int] = []
-        self.known: dict[str, Value] = {}
+        self._read = True
 
     def evaluate(self, name: str, expr: Expression) -> Value:
+        if not self._read:
+            self.read_class()
         if self.source is not None:
             value = signatures.member_value(self.source, self._evaluate(name, expr), expr)
         else:
