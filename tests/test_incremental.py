@@ -21,9 +21,10 @@ only; state kept anywhere else shows up here as a stale or missing error.
 
 from __future__ import annotations
 
+import json
 import os
-import shutil
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -478,3 +479,54 @@ def test_code_fingerprint_follows_the_source(tmp_path: Path) -> None:
     (copy / "features" / "ordering2.py").rename(source)
     (copy / "features" / "extra.py").write_text("")
     changed()
+
+
+LAZY_FEATURES = {"constructors", "definitions", "deps", "functional", "metaclasses"}
+
+USES = """\
+from defines import Color
+
+
+def paint(color: Color) -> int:
+    return {body}
+"""
+
+LOADED_PROBE = """\
+import json, sys
+from mypy import api
+out, err, status = api.run(["--cache-dir", "cache", *sys.argv[1:]])
+print(json.dumps([out, sorted(m for m in sys.modules if m.startswith("mypy_plugin.features."))]))
+"""
+
+
+def test_class_analysis_features_load_on_first_use(tmp_path: Path) -> None:
+    """An incremental run that analyses no enum class (it re-checks only a
+    module that uses one) does not import the features that read class bodies
+    (issue 20: importing the plugin is most of its cost in such a run); a run
+    that analyses one does, and they report."""
+    (tmp_path / "mypy.ini").write_text(MYPY_INI)
+    (tmp_path / "defines.py").write_text(DUPLICATE)
+    (tmp_path / "uses.py").write_text(USES.format(body="1"))
+
+    def run(*modules: str) -> tuple[str, set[str]]:
+        done = subprocess.run(
+            [sys.executable, "-c", LOADED_PROBE, *modules],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        out, loaded = json.loads(done.stdout.strip().splitlines()[-1])
+        return out, {m.rpartition(".")[2] for m in loaded}
+
+    out, loaded = run("uses.py", "defines.py")
+    assert "defines.py:6: error:" in out
+    assert "[typed-enum-duplicate-value]" in out
+    assert loaded >= LAZY_FEATURES - {"functional"}  # no functional-API call here
+    (tmp_path / "uses.py").write_text(USES.format(body="2"))
+    out, loaded = run("uses.py", "defines.py")
+    assert "defines.py:6: error:" in out  # replayed from the cache
+    assert not loaded & LAZY_FEATURES
+    # The features used on enums, not on class bodies, are loaded as before.
+    assert {"lookups", "value_types", "open_enums"} <= loaded
