@@ -503,9 +503,16 @@ def test_class_analysis_features_load_on_first_use(tmp_path: Path) -> None:
     """An incremental run that analyses no enum class (it re-checks only a
     module that uses one) does not import the features that read class bodies
     (issue 20: importing the plugin is most of its cost in such a run); a run
-    that analyses one does, and they report."""
+    that analyses one does.
+
+    ``defines.py`` must be clean: mypy 1.14 re-checks a module with errors in
+    every incremental run.
+    """
     (tmp_path / "mypy.ini").write_text(MYPY_INI)
-    (tmp_path / "defines.py").write_text(DUPLICATE)
+    (tmp_path / "defines.py").write_text(
+        "from typed_enum import Enum, alias\n\n\n"
+        "class Color(Enum):\n    red = 1\n    scarlet = alias(red)\n"
+    )
     (tmp_path / "uses.py").write_text(USES.format(body="1"))
 
     def run(*modules: str) -> tuple[str, set[str]]:
@@ -521,12 +528,11 @@ def test_class_analysis_features_load_on_first_use(tmp_path: Path) -> None:
         return out, {m.rpartition(".")[2] for m in loaded}
 
     out, loaded = run("uses.py", "defines.py")
-    assert "defines.py:6: error:" in out
-    assert "[typed-enum-duplicate-value]" in out
+    assert out.startswith("Success"), out
     assert loaded >= LAZY_FEATURES - {"functional"}  # no functional-API call here
     (tmp_path / "uses.py").write_text(USES.format(body="2"))
     out, loaded = run("uses.py", "defines.py")
-    assert "defines.py:6: error:" in out  # replayed from the cache
+    assert out.startswith("Success"), out
     assert not loaded & LAZY_FEATURES
     # The features used on enums, not on class bodies, are loaded as before.
     assert {"lookups", "value_types", "open_enums"} <= loaded
