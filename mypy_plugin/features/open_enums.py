@@ -108,9 +108,9 @@ def is_open_member(info: TypeInfo, attribute: str) -> bool:
     """``attribute`` is a member (or alias) of an inexhaustible enum ``info``."""
     record = metadata.read(info)
     return (
-        record is not None
-        and record.canonical(attribute) is not None
-        and inexhaustible(info, record)
+        inexhaustible(info, record)
+        and record is not None
+        and (record.canonical(attribute) is not None)
     )
 
 
