@@ -20,11 +20,12 @@ mypy has no Python frames to trace): a clean zigpy run takes about 17 s.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from types import FrameType
 from typing import Any
+
+import plugin_profile  # benchmarks/plugin_profile.py, beside this script
 
 Key = tuple[str, int, str]
 LocalTrace = Any  # the trace function protocol: (frame, event, arg) -> itself or None
@@ -98,14 +99,10 @@ def render(counts: Counts, top: int) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--top", type=int, default=25, help="how many functions to list")
-    parser.add_argument("mypy_args", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
-    mypy_args = args.mypy_args[1:] if args.mypy_args[:1] == ["--"] else args.mypy_args
+    top, mypy_args = plugin_profile.arguments(argv, __doc__.split("\n\n")[0], 25)
     counts = run(mypy_args)
     # mypy printed its diagnostics to stdout; the tables go to stderr.
-    sys.stderr.write(render(counts, args.top) + "\n")
+    sys.stderr.write(render(counts, top) + "\n")
     return 0
 
 

@@ -51,7 +51,7 @@ def overhead_per_call() -> float:
             _empty()
         profiler.disable()
         stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
-        own = next(v[2] for k, v in stats.items() if k[2] == "_empty")
+        own: float = next(v[2] for k, v in stats.items() if k[2] == "_empty")
         tries.append(own / 20_000)
     return sorted(tries)[2]
 
@@ -100,13 +100,19 @@ def profile(mypy_args: list[str], top: int) -> dict[str, Any]:
     }
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--top", type=int, default=12, help="how many functions to list")
+def arguments(argv: list[str], description: str, top: int) -> tuple[int, list[str]]:
+    """``[--top N] -- <mypy arguments>``: N and mypy's arguments (also plugin_bytecodes.py)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--top", type=int, default=top, help="how many functions to list")
     parser.add_argument("mypy_args", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
-    mypy_args = args.mypy_args[1:] if args.mypy_args[:1] == ["--"] else args.mypy_args
-    result = profile(mypy_args, args.top)
+    mypy_args: list[str] = args.mypy_args
+    return args.top, mypy_args[1:] if mypy_args[:1] == ["--"] else mypy_args
+
+
+def main(argv: list[str]) -> int:
+    top, mypy_args = arguments(argv, __doc__.split("\n\n")[0], 12)
+    result = profile(mypy_args, top)
     # mypy may have printed diagnostics: the JSON is the last line.
     sys.stdout.write("\n" + json.dumps(result) + "\n")
     return 0
