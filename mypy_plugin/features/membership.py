@@ -54,7 +54,7 @@ symbols), so exhaustiveness there does not ask for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -126,23 +126,23 @@ class ClassBody:
       (``class_statements``).
     * ``definitions``: the member and alias definitions, in order (``definitions``).
     * ``ignored``: the names ``_ignore_`` lists (``ignored_names``).
-    * ``settings``: the assignments of ``_ignore_``, ``_order_`` and
-      ``__order__``, in order (``settings``).
+    * ``setting_assignments``: the assignments of ``_ignore_``, ``_order_``
+      and ``__order__``, in order (``setting_assignments``).
     """
 
-    __slots__ = ("definitions", "ignored", "settings", "statements")
+    __slots__ = ("definitions", "ignored", "setting_assignments", "statements")
 
     def __init__(
         self,
         statements: list[Statement],
         definitions: list[Definition],
         ignored: list[str],
-        settings: list[AssignmentStmt],
+        setting_assignments: list[AssignmentStmt],
     ) -> None:
         self.statements = statements
         self.definitions = definitions
         self.ignored = ignored
-        self.settings = settings
+        self.setting_assignments = setting_assignments
 
 
 # -- names ---------------------------------------------------------------------
@@ -194,7 +194,7 @@ def class_statements(body: list[Statement]) -> list[Statement]:
 SETTING_NAMES = frozenset({"_ignore_", "_order_", "__order__"})
 
 
-def settings(body: list[Statement]) -> list[AssignmentStmt]:
+def setting_assignments(body: list[Statement]) -> list[AssignmentStmt]:
     """The body's assignments of one name in ``SETTING_NAMES``, in order.
 
     ``ignored_names`` and ``traps`` read ``_ignore_`` and ``_order_`` from
@@ -209,12 +209,12 @@ def settings(body: list[Statement]) -> list[AssignmentStmt]:
     return found
 
 
-def ignored_names(settings: list[AssignmentStmt]) -> list[str]:
+def ignored_names(assignments: list[AssignmentStmt]) -> list[str]:
     """The names ``_ignore_ = "a b"`` (or a list/tuple of strings) lists.
 
-    ``settings``: the body's setting assignments (``settings()``).
+    ``assignments``: the body's setting assignments (``setting_assignments()``).
     """
-    for stmt in settings:
+    for stmt in assignments:
         lvalue = stmt.lvalues[0]
         if not (isinstance(lvalue, NameExpr) and lvalue.name == "_ignore_"):
             continue
@@ -226,11 +226,15 @@ def ignored_names(settings: list[AssignmentStmt]) -> list[str]:
     return []
 
 
-def _pairs(stmt: AssignmentStmt) -> Iterator[tuple[NameExpr, Expression]]:
+def _pairs(stmt: AssignmentStmt) -> Sequence[tuple[NameExpr, Expression]]:
     """(name, value) for each name bound: ``a = 1``, ``a = b = 1``, ``a, b = 1, 2``."""
-    for lvalue in stmt.lvalues:
+    lvalues = stmt.lvalues
+    if len(lvalues) == 1 and isinstance(lvalues[0], NameExpr):
+        return ((lvalues[0], stmt.rvalue),)  # nearly every statement: no list to build
+    found: list[tuple[NameExpr, Expression]] = []
+    for lvalue in lvalues:
         if isinstance(lvalue, NameExpr):
-            yield lvalue, stmt.rvalue
+            found.append((lvalue, stmt.rvalue))
         elif (
             isinstance(lvalue, TupleExpr)
             and isinstance(stmt.rvalue, TupleExpr)
@@ -238,7 +242,8 @@ def _pairs(stmt: AssignmentStmt) -> Iterator[tuple[NameExpr, Expression]]:
         ):
             for item, value in zip(lvalue.items, stmt.rvalue.items, strict=True):
                 if isinstance(item, NameExpr):
-                    yield item, value
+                    found.append((item, value))
+    return found
 
 
 def _has_descriptor_methods(info: TypeInfo) -> bool:
@@ -320,7 +325,7 @@ def class_body(info: TypeInfo, body: list[Statement]) -> ClassBody:
     reading the body once per analyser was a sixth of the class hook's time.
     """
     statements = class_statements(body)
-    found = settings(statements)
+    found = setting_assignments(statements)
     ignored = ignored_names(found)
     return ClassBody(statements, definitions(info, statements, ignored), ignored, found)
 
@@ -337,13 +342,7 @@ def definitions(info: TypeInfo, body: list[Statement], ignored: list[str]) -> li
     found: list[Definition] = []
     for stmt in body:
         if isinstance(stmt, AssignmentStmt):
-            lvalues = stmt.lvalues
-            pairs = (
-                ((lvalues[0], stmt.rvalue),)
-                if len(lvalues) == 1 and isinstance(lvalues[0], NameExpr)
-                else _pairs(stmt)
-            )
-            for lvalue, rvalue in pairs:
+            for lvalue, rvalue in _pairs(stmt):
                 sym = info.names.get(lvalue.name)
                 if sym is None or not isinstance(sym.node, Var):
                     continue

@@ -67,13 +67,13 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
         if isinstance(rvalue, RefExpr) and rvalue.fullname == names.AUTO:
             message = messages.BARE_AUTO.format(name=definition.name, enum=info.name)
             fail(ctx.api, settings, errorcodes.BARE_AUTO, message, definition.context)
-    _check_order(settings, ctx, record, body.settings)
+    _check_order(settings, ctx, record, body.setting_assignments)
 
 
 def _order(found: list[AssignmentStmt]) -> tuple[list[str], AssignmentStmt] | None:
     """The names ``_order_`` (or ``__order__``) lists, with its statement.
 
-    ``found``: the body's setting assignments (``membership.settings``).
+    ``found``: the body's setting assignments (``membership.setting_assignments``).
     """
     for stmt in found:
         lvalue = stmt.lvalues[0]
