@@ -11,7 +11,9 @@ In ``pyproject.toml``::
     ordering = false
 
 Each key is an error code without its ``typed-enum-`` prefix; every check is
-on by default.  An unknown key or a non-boolean value stops mypy with a clear
+on by default but ``wildcard-arm``, which ``wildcard-arm = true`` switches on
+for the whole run (on mypy 1.19+ ``enable_error_code`` does it too, also per
+module; older mypy rejects a plugin's code there).  An unknown key or a non-boolean value stops mypy with a clear
 message (exit status 2), as a typo in a config file should.
 """
 
@@ -53,10 +55,14 @@ class Settings:
     (exec of generated methods) cost every mypy run about 1 ms.
     """
 
-    __slots__ = ("disabled",)
+    __slots__ = ("disabled", "switched_on")
 
-    def __init__(self, disabled: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, disabled: frozenset[str] = frozenset(), switched_on: frozenset[str] = frozenset()
+    ) -> None:
         self.disabled: Final = disabled
+        #: Codes that are off by default, switched on in this section.
+        self.switched_on: Final = switched_on
 
     def enabled(self, code: ErrorCode) -> bool:
         return code.code not in self.disabled
@@ -64,6 +70,7 @@ class Settings:
 
 def _check(where: str, raw: dict[str, object]) -> Settings:
     disabled = set()
+    switched_on = set()
     for key, value in raw.items():
         if key not in CHECKS:
             # A full code (typed-enum-ordering) is a near miss of its suffix.
@@ -78,7 +85,9 @@ def _check(where: str, raw: dict[str, object]) -> Settings:
             raise ConfigError(f"{where}: {key} must be true or false, not {value!r}")
         if not value:
             disabled.add(CHECKS[key].code)
-    return Settings(frozenset(disabled))
+        elif not CHECKS[key].default_enabled:
+            switched_on.add(CHECKS[key].code)
+    return Settings(frozenset(disabled), frozenset(switched_on))
 
 
 def parse(config_file: str | None) -> Settings:

@@ -48,6 +48,7 @@ from mypy_plugin.features import (
     ordering,
     traps,
     value_types,
+    wildcard,
 )
 
 ClassAnalyser = Callable[[Settings, ClassDefContext, membership.ClassBody], None]
@@ -258,6 +259,8 @@ class TypedEnumPlugin(Plugin):
         #: looked up once per build.  Only the check-phase hooks use it:
         #: while mypy analyses, a name may still be a placeholder.
         self._checked_class: Callable[[str], TypeInfo | None] = partial(_class_info, self)
+        #: typed-enum-wildcard-arm is off by default: its hook only where enabled.
+        self._wildcard_arms = wildcard.enabled_anywhere(self.settings, options)
         if not options.fine_grained_incremental:
             for hook in MEMOISED_HOOKS:
                 setattr(self, hook, _Answers(getattr(self, hook)).__getitem__)
@@ -285,7 +288,9 @@ class TypedEnumPlugin(Plugin):
         if open_enums.is_open_member(info, attribute):
             return open_enums.make_member_callback(self.settings, info, attribute, callback)
         if callback is None:
-            return membership.attribute_callback(self.settings, info, attribute)
+            callback = membership.attribute_callback(self.settings, info, attribute)
+        if self._wildcard_arms and wildcard.is_closed_member(info, attribute):
+            return wildcard.make_member_callback(self.settings, callback)
         return callback
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
