@@ -25,6 +25,7 @@ import tomllib
 from typing import Final, final
 
 from mypy.errorcodes import ErrorCode
+from mypy.options import Options
 
 from mypy_plugin import errorcodes
 from mypy_plugin.messages import did_you_mean
@@ -116,3 +117,26 @@ def load(config_file: str | None) -> Settings:
     except ConfigError as exc:
         print(f"typed_enum mypy plugin: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def optional_code_enabled(settings: Settings, options: Options, code: ErrorCode) -> bool:
+    """Whether the configuration enables an off-by-default ``code`` anywhere.
+
+    mypy's own ``enable_error_code`` (globally, or in a ``[mypy-pkg.*]``
+    section) takes a plugin's codes from mypy 1.19; older mypy reads it
+    before it loads plugins and drops the code as invalid.  So ``code =
+    true`` in the plugin's section enables it too, for the whole run, on
+    every version: the code is added to mypy's enabled codes here, before
+    mypy derives each module's options from them.
+    """
+    if code.code in settings.switched_on:
+        # TODO: [mypy 1.19+] enable_error_code takes plugin codes; this stays for older mypy.
+        options.enabled_error_codes.add(code)
+        options.disabled_error_codes.discard(code)
+        return True
+    if code in options.enabled_error_codes or code.code in options.enable_error_code:
+        return True
+    return any(
+        code.code in (section.get("enable_error_code") or ())  # type: ignore[operator]
+        for section in options.per_module_options.values()
+    )

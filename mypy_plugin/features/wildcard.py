@@ -28,8 +28,9 @@ reasons).
 
 mypy has no hook for statements: the check runs from the class attribute
 hook of the first member the statement names (``branches``), and only when
-the code is enabled somewhere in the configuration, so it costs nothing
-otherwise.  An inline ``# mypy: enable-error-code=...`` comment alone does
+the code is enabled somewhere in the configuration
+(``config.optional_code_enabled``); otherwise this module is not even
+imported.  An inline ``# mypy: enable-error-code=...`` comment alone does
 not switch it on (the plugin reads the configuration when mypy starts).
 """
 
@@ -49,7 +50,6 @@ from mypy.nodes import (
     RefExpr,
     TypeInfo,
 )
-from mypy.options import Options
 from mypy.patterns import AsPattern, ClassPattern, Pattern
 from mypy.plugin import AttributeContext
 from mypy.types import Instance, LiteralType, Type, UnionType, get_proper_type
@@ -66,29 +66,14 @@ AttributeCallback = Callable[[AttributeContext], Type]
 LISTED: int = 8
 
 
-def enabled_anywhere(settings: Settings, options: Options) -> bool:
-    """Whether the configuration enables the code globally or for some modules.
-
-    ``wildcard-arm = true`` in the plugin's own section enables it for the
-    whole run, on every mypy version: mypy before 1.19 reads its own
-    ``enable_error_code`` before it loads plugins, and drops a plugin's code
-    there as invalid.
-    """
-    code = errorcodes.WILDCARD_ARM
-    if code.code in settings.switched_on:
-        # TODO: [mypy 1.19+] enable_error_code takes plugin codes; this stays for older mypy.
-        options.enabled_error_codes.add(code)
-        options.disabled_error_codes.discard(code)
-        return True
-    if code in options.enabled_error_codes or code.code in options.enable_error_code:
-        return True
-    return any(
-        code.code in (section.get("enable_error_code") or ())  # type: ignore[operator]
-        for section in options.per_module_options.values()
-    )
+def member_callback(
+    settings: Settings, info: TypeInfo, attribute: str, inner: AttributeCallback | None
+) -> AttributeCallback | None:
+    """The class attribute hook for ``info.attribute``: ``inner``, and the check on members."""
+    return make_member_callback(settings, inner) if _is_closed_member(info, attribute) else inner
 
 
-def is_closed_member(info: TypeInfo, attribute: str) -> bool:
+def _is_closed_member(info: TypeInfo, attribute: str) -> bool:
     """``attribute`` names a member (or alias) of an enum whose members can all be named."""
     record = metadata.read(info)
     if record is None:
