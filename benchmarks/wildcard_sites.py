@@ -7,7 +7,9 @@ second run must differ from the first only by ``[typed-enum-wildcard-arm]``
 lines (the check adds a diagnostic and changes nothing else); the script
 fails otherwise, and on a crash.  It prints, per package, how many sites the
 check flags, and each site with its source lines, so that a sample can be
-judged by a reviewer (benchmarks/README.md records the result).
+judged by a reviewer, and the CPU seconds of both runs (one run each: a
+rough figure of what switching it on costs; benchmarks/README.md records
+the result).
 
     python benchmarks/wildcard_sites.py                    # every target
     python benchmarks/wildcard_sites.py telegram ansible   # some
@@ -39,15 +41,16 @@ def _site(root: Path, line: str) -> str:
     return "\n".join([line, *shown])
 
 
-def run(target: realcode.Target) -> tuple[int, list[str]]:
+def run(target: realcode.Target) -> tuple[int, list[str], float, float]:
     """The flagged sites of one target (fails on any other difference)."""
     with tempfile.TemporaryDirectory(prefix=f"wildcard-{target.package}-") as tmp:
         root = Path(tmp)
         realcode._copy(target.package, root)
         paths = [str(Path(target.package) / module) for module in target.modules]
         config = realcode.OPTIONS + realcode.PLUGIN_LINE
-        default = realcode._mypy(root, config, paths).diagnostics
-        switched = realcode._mypy(root, config + SWITCH_ON, paths).diagnostics
+        default_run = realcode._mypy(root, config, paths)
+        switched_run = realcode._mypy(root, config + SWITCH_ON, paths)
+        default, switched = default_run.diagnostics, switched_run.diagnostics
         flagged = [line for line in switched if line.endswith(CODE)]
         others = [line for line in switched if not line.endswith(CODE)]
         if others != default:
@@ -57,7 +60,8 @@ def run(target: realcode.Target) -> tuple[int, list[str]]:
                 f"{target.package}: switching the check on changed other diagnostics\n"
                 f"added: {added}\nlost: {lost}"
             )
-        return len(flagged), [_site(root, line) for line in flagged]
+        sites = [_site(root, line) for line in flagged]
+        return len(flagged), sites, default_run.seconds, switched_run.seconds
 
 
 def main(argv: list[str]) -> int:
@@ -67,9 +71,13 @@ def main(argv: list[str]) -> int:
     targets = [t for t in realcode.TARGETS if not args.packages or t.package in args.packages]
     total = 0
     for target in targets:
-        count, sites = run(target)
+        count, sites, off, on = run(target)
         total += count
-        print(f"## {target.package}: {count} site(s)", flush=True)
+        print(
+            f"## {target.package}: {count} site(s); CPU {off:.1f} s off, {on:.1f} s on "
+            f"({on / off:.3f}x)",
+            flush=True,
+        )
         for site in sites:
             print(site, flush=True)
     print(f"\ntotal: {total} site(s) in {len(targets)} package(s)")
