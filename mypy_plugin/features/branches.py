@@ -218,17 +218,21 @@ class Chain:
     """An ``if``/``elif`` chain whose every condition names members of one subject.
 
     ``subject`` is the tested expression (``s`` in ``s is Status.a``),
-    ``named`` the member expressions its conditions name, in order, and
-    ``else_body`` the final ``else:`` block (None without one).  An
+    ``named`` the member expressions its conditions name, in order,
+    ``conditions`` how many ``if``/``elif`` tests it has, and ``else_body``
+    the final ``else:`` block (None without one).  An
     ``else:`` holding only another ``if`` is read as ``elif``, as it means
     the same.
     """
 
-    __slots__ = ("else_body", "named", "subject")
+    __slots__ = ("conditions", "else_body", "named", "subject")
 
-    def __init__(self, subject: Expression, named: list[MemberExpr], else_body: Block | None):
+    def __init__(
+        self, subject: Expression, named: list[MemberExpr], conditions: int, else_body: Block | None
+    ):
         self.subject = subject
         self.named = named
+        self.conditions = conditions
         self.else_body = else_body
 
 
@@ -275,8 +279,10 @@ def _chain(stmt: IfStmt) -> Chain | None:
     """The chain headed by ``stmt``, if every condition of it is a naming of one subject."""
     subject: Expression | None = None
     named: list[MemberExpr] = []
+    conditions = 0
     current: IfStmt = stmt
     while True:
+        conditions += 1
         if len(current.expr) != 1:
             return None
         naming = _naming(current.expr[0])
@@ -291,7 +297,7 @@ def _chain(stmt: IfStmt) -> Chain | None:
         if rest is not None and len(rest.body) == 1 and isinstance(rest.body[0], IfStmt):
             current = rest.body[0]
             continue
-        return Chain(subject, named, rest)
+        return Chain(subject, named, conditions, rest)
 
 
 def chain_headed_by(api: object, member: Context) -> Chain | None:

@@ -16,8 +16,9 @@ that the statement never names::
 
 Reported on a ``case _:``, a capture (``case other:``), a class pattern
 that matches every member (``case Status():``) and the ``else:`` of an
-``if``/``elif`` chain whose conditions only test one subject against
-members (``s is Status.a``, ``s == Status.a``, ``s in (Status.a,
+``if``/``elif`` chain (two tests or more: a lone ``if``/``else`` is a
+yes/no test, not a decision per member) whose conditions only test one
+subject against members (``s is Status.a``, ``s == Status.a``, ``s in (Status.a,
 Status.b)``, joined by ``or``); the ``else:`` is reported on its first
 line.  Not reported: a branch no member reaches, a branch whose first
 statement is ``assert_never(...)`` (mypy already reports the members that
@@ -99,7 +100,12 @@ def check(settings: Settings, ctx: AttributeContext) -> None:
             _check_match(settings, ctx, stmt)
             return
     chain = branches.chain_headed_by(ctx.api, ctx.context)
-    if chain is not None and chain.else_body is not None and not _asserts_never(chain.else_body):
+    if (
+        chain is not None
+        and chain.conditions > 1  # a lone if/else is a yes/no test, not a decision per member
+        and chain.else_body is not None
+        and not _asserts_never(chain.else_body)
+    ):
         reached = _unnamed(_subject_members(ctx, chain.subject), chain.named)
         if reached:
             subject = _text(chain.subject)
