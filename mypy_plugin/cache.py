@@ -64,6 +64,7 @@ def config_data(settings: Settings, fingerprint: str) -> dict[str, Any]:
     """
     return {
         "disabled": sorted(settings.disabled),
+        "switched_on": sorted(settings.switched_on),
         "record": metadata.VERSION,
         "code": fingerprint,
     }

@@ -11,7 +11,9 @@ In ``pyproject.toml``::
     ordering = false
 
 Each key is an error code without its ``typed-enum-`` prefix; every check is
-on by default.  An unknown key or a non-boolean value stops mypy with a clear
+on by default but ``wildcard-arm``, which ``wildcard-arm = true`` switches on
+for the whole run (on mypy 1.19+ ``enable_error_code`` does it too, also per
+module; older mypy rejects a plugin's code there).  An unknown key or a non-boolean value stops mypy with a clear
 message (exit status 2), as a typo in a config file should.
 """
 
@@ -23,6 +25,7 @@ import tomllib
 from typing import Final, final
 
 from mypy.errorcodes import ErrorCode
+from mypy.options import Options
 
 from mypy_plugin import errorcodes
 from mypy_plugin.messages import did_you_mean
@@ -53,10 +56,14 @@ class Settings:
     (exec of generated methods) cost every mypy run about 1 ms.
     """
 
-    __slots__ = ("disabled",)
+    __slots__ = ("disabled", "switched_on")
 
-    def __init__(self, disabled: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, disabled: frozenset[str] = frozenset(), switched_on: frozenset[str] = frozenset()
+    ) -> None:
         self.disabled: Final = disabled
+        #: Codes that are off by default, switched on in this section.
+        self.switched_on: Final = switched_on
 
     def enabled(self, code: ErrorCode) -> bool:
         return code.code not in self.disabled
@@ -64,6 +71,7 @@ class Settings:
 
 def _check(where: str, raw: dict[str, object]) -> Settings:
     disabled = set()
+    switched_on = set()
     for key, value in raw.items():
         if key not in CHECKS:
             # A full code (typed-enum-ordering) is a near miss of its suffix.
@@ -78,7 +86,9 @@ def _check(where: str, raw: dict[str, object]) -> Settings:
             raise ConfigError(f"{where}: {key} must be true or false, not {value!r}")
         if not value:
             disabled.add(CHECKS[key].code)
-    return Settings(frozenset(disabled))
+        elif not CHECKS[key].default_enabled:
+            switched_on.add(CHECKS[key].code)
+    return Settings(frozenset(disabled), frozenset(switched_on))
 
 
 def parse(config_file: str | None) -> Settings:
@@ -107,3 +117,26 @@ def load(config_file: str | None) -> Settings:
     except ConfigError as exc:
         print(f"typed_enum mypy plugin: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def optional_code_enabled(settings: Settings, options: Options, code: ErrorCode) -> bool:
+    """Whether the configuration enables an off-by-default ``code`` anywhere.
+
+    mypy's own ``enable_error_code`` (globally, or in a ``[mypy-pkg.*]``
+    section) takes a plugin's codes from mypy 1.19; older mypy reads it
+    before it loads plugins and drops the code as invalid.  So ``code =
+    true`` in the plugin's section enables it too, for the whole run, on
+    every version: the code is added to mypy's enabled codes here, before
+    mypy derives each module's options from them.
+    """
+    if code.code in settings.switched_on:
+        # TODO: [mypy 1.19+] enable_error_code takes plugin codes; this stays for older mypy.
+        options.enabled_error_codes.add(code)
+        options.disabled_error_codes.discard(code)
+        return True
+    if code in options.enabled_error_codes or code.code in options.enable_error_code:
+        return True
+    return any(
+        code.code in (section.get("enable_error_code") or ())  # type: ignore[operator]
+        for section in options.per_module_options.values()
+    )

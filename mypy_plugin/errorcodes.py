@@ -14,8 +14,8 @@ CATEGORY: Final = "typed_enum"
 PREFIX: Final = "typed-enum-"
 
 
-def _code(suffix: str, description: str) -> ErrorCode:
-    return ErrorCode(PREFIX + suffix, description, CATEGORY)
+def _code(suffix: str, description: str, *, default_enabled: bool = True) -> ErrorCode:
+    return ErrorCode(PREFIX + suffix, description, CATEGORY, default_enabled=default_enabled)
 
 
 DUPLICATE_VALUE: Final = _code(
@@ -80,4 +80,11 @@ ORDER_MISMATCH: Final = _code(
 METACLASS_CONFLICT: Final = _code(
     "metaclass-conflict",
     "Check that a typed_enum enum's own metaclass derives from typed_enum.TypedEnumType",
+)
+#: Off by default: enabled like mypy's optional codes (enable_error_code = ...).
+WILDCARD_ARM: Final = _code(
+    "wildcard-arm",
+    "Check that a case _:, capture, class pattern or else: over a closed enum is not reached "
+    "by members the statement never names",
+    default_enabled=False,
 )

@@ -28,7 +28,7 @@ from mypy.plugin import (
 )
 from mypy.types import CallableType, Type
 
-from mypy_plugin import cache, config, names
+from mypy_plugin import cache, config, errorcodes, names
 from mypy_plugin.config import Settings
 
 # Features used while checking code that uses enums.  Those that only read
@@ -51,6 +51,7 @@ from mypy_plugin.features import (
 )
 
 ClassAnalyser = Callable[[Settings, ClassDefContext, membership.ClassBody], None]
+AttributeCallback = Callable[[AttributeContext], Type]
 
 
 @functools.cache
@@ -258,6 +259,15 @@ class TypedEnumPlugin(Plugin):
         #: looked up once per build.  Only the check-phase hooks use it:
         #: while mypy analyses, a name may still be a placeholder.
         self._checked_class: Callable[[str], TypeInfo | None] = partial(_class_info, self)
+        #: typed-enum-wildcard-arm is off by default: where the configuration
+        #: does not enable it, its feature is not even imported.
+        self._wildcard_arms: (
+            Callable[[TypeInfo, str, AttributeCallback | None], AttributeCallback | None] | None
+        ) = None
+        if config.optional_code_enabled(self.settings, options, errorcodes.WILDCARD_ARM):
+            from mypy_plugin.features import wildcard
+
+            self._wildcard_arms = partial(wildcard.member_callback, self.settings)
         if not options.fine_grained_incremental:
             for hook in MEMOISED_HOOKS:
                 setattr(self, hook, _Answers(getattr(self, hook)).__getitem__)
@@ -285,7 +295,9 @@ class TypedEnumPlugin(Plugin):
         if open_enums.is_open_member(info, attribute):
             return open_enums.make_member_callback(self.settings, info, attribute, callback)
         if callback is None:
-            return membership.attribute_callback(self.settings, info, attribute)
+            callback = membership.attribute_callback(self.settings, info, attribute)
+        if self._wildcard_arms is not None:
+            return self._wildcard_arms(info, attribute, callback)
         return callback
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:

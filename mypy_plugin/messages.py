@@ -189,3 +189,10 @@ METACLASS_CONFLICT: Final = (
     'typed_enum.TypedEnumType, the metaclass of its base "{base}" at run time: the class '
     'raises "TypeError: metaclass conflict"; derive {meta} from typed_enum.TypedEnumType'
 )
+
+# typed-enum-wildcard-arm
+WILDCARD_ARM: Final = (
+    '"{arm}" is reached by {members}, which no {kind} names, so a member added later would '
+    'go here unnoticed; name {them} ("{fix}"), or keep this default on purpose and silence the '
+    'line with "# type: ignore[typed-enum-wildcard-arm]"'
+)

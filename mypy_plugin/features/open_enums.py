@@ -38,34 +38,15 @@ treatment (``flags``).
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import (
-    Block,
-    ClassDef,
-    Context,
-    Decorator,
-    Expression,
-    ForStmt,
-    FuncDef,
-    FuncItem,
-    IfStmt,
-    LambdaExpr,
     MatchStmt,
-    MemberExpr,
-    MypyFile,
-    OverloadedFuncDef,
     RefExpr,
-    Statement,
-    TryStmt,
     TypeInfo,
     Var,
-    WhileStmt,
-    WithStmt,
 )
-from mypy.patterns import AsPattern, ClassPattern, OrPattern, Pattern, ValuePattern
 from mypy.plugin import AttributeContext, ClassDefContext, FunctionSigContext
 from mypy.types import (
     CallableType,
@@ -79,7 +60,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata
 from mypy_plugin.config import Settings
-from mypy_plugin.features import flags, membership
+from mypy_plugin.features import branches, flags, membership
 from mypy_plugin.features.aliases import member_type
 from mypy_plugin.metadata import EnumRecord
 from mypy_plugin.report import fail
@@ -173,140 +154,6 @@ def _only_open_literals(typ: Type) -> bool:
 # -- match statements ----------------------------------------------------------
 
 
-def _blocks(stmt: Statement) -> Iterator[Block]:
-    """The blocks nested directly in ``stmt`` that the same scope checks."""
-    if isinstance(stmt, Block):
-        yield stmt
-    elif isinstance(stmt, IfStmt):
-        yield from stmt.body
-        if stmt.else_body is not None:
-            yield stmt.else_body
-    elif isinstance(stmt, (WhileStmt, ForStmt)):
-        yield stmt.body
-        if stmt.else_body is not None:
-            yield stmt.else_body
-    elif isinstance(stmt, WithStmt):
-        yield stmt.body
-    elif isinstance(stmt, TryStmt):
-        yield stmt.body
-        yield from stmt.handlers
-        for block in (stmt.else_body, stmt.finally_body):
-            if block is not None:
-                yield block
-    elif isinstance(stmt, MatchStmt):
-        yield from stmt.bodies
-    elif isinstance(stmt, ClassDef):
-        yield stmt.defs
-
-
-def _spans(stmt: Statement, line: int) -> bool:
-    """Whether ``stmt`` may contain ``line`` (True when its extent is unknown)."""
-    end = stmt.end_line
-    return end is None or stmt.line <= line <= end
-
-
-def _match_statements(body: list[Statement], line: int) -> Iterator[MatchStmt]:
-    """The ``match`` statements around ``line`` in ``body``, innermost last.
-
-    Statements of a block are in line order, so each level needs only the
-    last one starting at or before ``line``.  Nested functions are checked
-    in their own scope and not looked into.
-    """
-    blocks = [body]
-    while blocks:
-        statements = blocks.pop()
-        index = bisect_right(statements, line, key=lambda stmt: stmt.line) - 1
-        if index < 0:
-            continue
-        stmt = statements[index]
-        if isinstance(stmt, (FuncDef, Decorator, OverloadedFuncDef)) or not _spans(stmt, line):
-            continue
-        if isinstance(stmt, MatchStmt):
-            yield stmt
-        blocks.extend(block.body for block in _blocks(stmt))
-
-
-def _scope_body(api: object) -> list[Statement]:
-    """The statements of the function (or class, or module) being checked."""
-    scope = getattr(api, "scope", None)
-    for node in reversed(getattr(scope, "stack", [])):
-        if isinstance(node, LambdaExpr):
-            continue
-        if isinstance(node, FuncItem):
-            return node.body.body
-        if isinstance(node, TypeInfo):
-            return node.defn.defs.body
-        if isinstance(node, MypyFile):
-            return node.defs
-    return []
-
-
-def _value_patterns(pattern: Pattern) -> Iterator[ValuePattern]:
-    """Value patterns that match the subject itself (not a part of it)."""
-    if isinstance(pattern, ValuePattern):
-        yield pattern
-    elif isinstance(pattern, OrPattern):
-        for item in pattern.patterns:
-            yield from _value_patterns(item)
-    elif isinstance(pattern, AsPattern) and pattern.pattern is not None:
-        yield from _value_patterns(pattern.pattern)
-
-
-def _covers(pattern: Pattern, info: TypeInfo) -> bool:
-    """Whether ``pattern`` matches every instance of ``info``."""
-    if isinstance(pattern, AsPattern):
-        return pattern.pattern is None or _covers(pattern.pattern, info)
-    if isinstance(pattern, OrPattern):
-        return any(_covers(item, info) for item in pattern.patterns)
-    if isinstance(pattern, ClassPattern):
-        cls = pattern.class_ref.node
-        return (
-            not pattern.positionals
-            and not pattern.keyword_values
-            and isinstance(cls, TypeInfo)
-            and cls in info.mro
-        )
-    return False
-
-
-def _in_pattern(api: object) -> bool:
-    """Whether mypy is checking a case pattern now (cheap; True if it cannot tell)."""
-    checker = getattr(api, "pattern_checker", None)
-    stack = getattr(checker, "type_context", None)
-    return bool(stack) if isinstance(stack, list) else True
-
-
-def _enclosing_match(api: object, member: Context) -> MatchStmt | None:
-    """The match statement one of whose case patterns is ``member``.
-
-    Only while a pattern is being checked: ``P.a`` anywhere else (the far
-    more common case) costs no walk.
-    """
-    if not _in_pattern(api):
-        return None
-    for stmt in _match_statements(_scope_body(api), member.line):
-        for pattern in stmt.patterns:
-            if any(value.expr is member for value in _value_patterns(pattern)):
-                return stmt
-    return None
-
-
-def _names_member_of(expr: Expression, info: TypeInfo) -> bool:
-    """``expr`` is ``P.x`` (or ``module.P.x``) for the class ``info``."""
-    return (
-        isinstance(expr, MemberExpr) and isinstance(expr.expr, RefExpr) and expr.expr.node is info
-    )
-
-
-def _first_member_pattern(stmt: MatchStmt, info: TypeInfo) -> Expression | None:
-    """The first case expression naming a member of ``info`` (``P.a``)."""
-    for pattern in stmt.patterns:
-        for value in _value_patterns(pattern):
-            if _names_member_of(value.expr, info):
-                return value.expr
-    return None
-
-
 def _subject_members(api: object, stmt: MatchStmt, info: TypeInfo) -> set[str] | None:
     """The declared members of ``info`` the subject may be, if it may be an added one too.
 
@@ -338,24 +185,6 @@ def _subject_members(api: object, stmt: MatchStmt, info: TypeInfo) -> set[str] |
     return members if may_be_open else None
 
 
-def _handled(stmt: MatchStmt, info: TypeInfo) -> set[str]:
-    """Members of ``info`` named by unguarded value patterns (aliases resolved)."""
-    record = metadata.read(info)
-    handled: set[str] = set()
-    if record is None:
-        return handled
-    for pattern, guard in zip(stmt.patterns, stmt.guards, strict=True):
-        if guard is not None:
-            continue
-        for value in _value_patterns(pattern):
-            expr = value.expr
-            if isinstance(expr, MemberExpr) and _names_member_of(expr, info):
-                canonical = record.canonical(expr.name)
-                if canonical is not None:
-                    handled.add(canonical)
-    return handled
-
-
 def check_open_match(settings: Settings, info: TypeInfo, ctx: AttributeContext) -> None:
     """Report a match that handles every declared member of open ``info``, and no more.
 
@@ -368,14 +197,14 @@ def check_open_match(settings: Settings, info: TypeInfo, ctx: AttributeContext) 
     """
     if not settings.enabled(errorcodes.OPEN_MATCH):
         return
-    stmt = _enclosing_match(ctx.api, ctx.context)
-    if stmt is None or _first_member_pattern(stmt, info) is not ctx.context:
+    stmt = branches.enclosing_match(ctx.api, ctx.context)
+    if stmt is None or branches.first_member_pattern(stmt, info) is not ctx.context:
         return  # judged once per match, from its first case naming a member
     for pattern, guard in zip(stmt.patterns, stmt.guards, strict=True):
-        if guard is None and _covers(pattern, info):
+        if guard is None and branches.covers(pattern, info):
             return
     members = _subject_members(ctx.api, stmt, info)
-    if members is not None and members <= _handled(stmt, info):
+    if members is not None and members <= branches.handled(stmt, info):
         message = messages.OPEN_MATCH.format(enum=info.name)
         fail(ctx.api, settings, errorcodes.OPEN_MATCH, message, stmt)
 
