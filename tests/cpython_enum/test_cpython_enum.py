@@ -90,7 +90,8 @@ def test_rewritten_module_has_a_loader_for_linecache() -> None:
     import warnings
 
     module = loader.load()
-    assert module.__spec__ is not None and module.__spec__.loader is not None
+    assert module.__spec__ is not None
+    assert module.__spec__.loader is not None
     linecache.clearcache()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
