@@ -114,8 +114,17 @@ class TypedEnumDict(enum._EnumDict):
         if code is None:
             return declared
         members: dict[str, enum.Enum] = enum_class._member_map_
+        is_flag = issubclass(enum_class, enum.Flag)
         for name, member in members.items():
             if member._name_ == name or name in declared:
+                continue
+            raw = dict.get(self, name)
+            if is_flag and type(raw) is int and raw < 0:
+                # 3.15+: a negative value in a Flag body is the complement
+                # over the members (``D = ~A``), which may be a member
+                # already: computed from the class's own members, like
+                # ``C = A | B``, so meant as it comes out.
+                declared[name] = member._name_
                 continue
             loads = _loads_before_stores(code, name)
             # Each assignment names a member bare; the one that ran named this one.
@@ -242,8 +251,13 @@ else:
 class TypedEnumType(enum.EnumType):
     """Metaclass of every typed_enum enum; a subclass of ``enum.EnumType``."""
 
-    _te_open_: bool
-    _te_ordered_: bool
+    if TYPE_CHECKING:
+        # Declared for type checkers only: annotations in this class body
+        # would be the metaclass's __annotations__, which ``Color.__annotations__``
+        # finds for an enum without its own (all versions) and for every
+        # enum on 3.14+, where a class keeps its annotations in __annotate__.
+        _te_open_: bool
+        _te_ordered_: bool
 
     @property
     def _te_aliases_(cls) -> frozenset[str]:
@@ -402,11 +416,14 @@ class TypedEnumType(enum.EnumType):
 
         def __call__(cls, value, *args, **kwds):
             if not args and not kwds:
-                # Fast path: the first two things Enum.__new__ tries.
-                if type(value) is cls:
+                # Fast path: the first two things Enum.__new__ tries.  (Not
+                # for a member-less class, which stdlib refuses to call even
+                # where 3.14's ``0 in EmptyFlag`` cached a pseudo-member.)
+                if type(value) is cls and cls._member_map_:
                     return value
                 try:
-                    return cls._value2member_map_[value]
+                    if cls._member_map_:
+                        return cls._value2member_map_[value]
                 except (KeyError, TypeError):
                     pass
             elif not cls._member_map_ and kwds.get("module") is None:

@@ -79,14 +79,17 @@ from mypy.nodes import (
 )
 from mypy.plugin import AttributeContext, ClassDefContext
 from mypy.subtypes import find_member
+from mypy.typeops import make_simplified_union
 from mypy.types import (
     AnyType,
     FunctionLike,
     Instance,
     LiteralType,
+    ProperType,
     Type,
     TypeOfAny,
     UnboundType,
+    UnionType,
     get_proper_type,
 )
 
@@ -492,3 +495,35 @@ def _ignored_callback(settings: Settings, info: TypeInfo, name: str) -> Attribut
         return AnyType(TypeOfAny.from_error)
 
     return ignored
+
+
+def without_nested_classes(typ: Type, python_version: tuple[int, int]) -> tuple[Type, bool]:
+    """``typ`` less the literals of classes nested in an enum, where they are no members.
+
+    A class defined in an enum body is a member on 3.11 and 3.12 and not
+    from 3.13 on (CPython and the typing spec), but mypy 2.x lists it in
+    ``TypeInfo.enum_members`` for every target, so after a ``match`` that
+    names every member ``assert_never(e)`` is reached by
+    ``Literal[E.Inner]``.  No hook changes that list (``enum_members`` takes
+    any ``TypeInfo`` symbol), so ``open_enums``' ``assert_never`` hook asks
+    this.  Returns the rest of ``typ`` (``Never`` when nothing is left) and
+    whether any such literal was taken out.
+    """
+    if python_version < (3, 13):
+        return typ, False
+    proper = get_proper_type(typ)
+    items = proper.items if isinstance(proper, UnionType) else [proper]
+    kept = [item for item in items if not _nested_class_literal(get_proper_type(item))]
+    if len(kept) == len(items):
+        return typ, False
+    return make_simplified_union(kept), True
+
+
+def _nested_class_literal(item: ProperType) -> bool:
+    if isinstance(item, Instance) and item.last_known_value is not None:
+        item = item.last_known_value
+    if not isinstance(item, LiteralType) or not isinstance(item.value, str):
+        return False
+    info = item.fallback.type
+    sym = info.names.get(item.value)
+    return info.is_enum and sym is not None and isinstance(sym.node, TypeInfo)

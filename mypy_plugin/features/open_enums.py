@@ -54,6 +54,7 @@ from mypy.types import (
     LiteralType,
     ProperType,
     Type,
+    UninhabitedType,
     UnionType,
     get_proper_type,
 )
@@ -246,15 +247,19 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
         callee is ``assert_never``.
         """
         signature = ctx.default_signature
-        codes = (errorcodes.OPEN_MATCH, errorcodes.FLAG_COMBINATIONS)
-        if not any(settings.enabled(code) for code in codes):
-            return signature
         if len(ctx.args) != 1 or len(ctx.args[0]) != 1 or len(signature.arg_types) != 1:
             return signature
         arg = ctx.args[0][0]
         if not isinstance(arg, RefExpr):
             return signature  # evaluating anything else twice could repeat its errors
         typ = ctx.api.get_expression_type(arg)
+        typ, nested = membership.without_nested_classes(typ, ctx.api.options.python_version)
+        if nested and isinstance(get_proper_type(typ), UninhabitedType):
+            # Only classes nested in an enum reach it: no members from 3.13 on.
+            return signature.copy_modified(arg_types=[ctx.api.get_expression_type(arg)])
+        codes = (errorcodes.OPEN_MATCH, errorcodes.FLAG_COMBINATIONS)
+        if not any(settings.enabled(code) for code in codes):
+            return signature
         enums = _open_literals(typ)
         reported = True
         for info in enums:
@@ -262,7 +267,7 @@ def make_assert_never_callback(settings: Settings) -> Callable[[FunctionSigConte
             reported = reported and settings.enabled(code)
             fail(ctx.api, settings, code, message, ctx.context)
         if enums and reported and _only_open_literals(typ):
-            return signature.copy_modified(arg_types=[typ])
+            return signature.copy_modified(arg_types=[ctx.api.get_expression_type(arg)])
         return signature
 
     return assert_never_signature

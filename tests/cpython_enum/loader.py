@@ -311,6 +311,10 @@ def load() -> types.ModuleType:
     sys.modules[PROXY_NAME] = _proxy()
     module = types.ModuleType(MODULE_NAME)
     module.__file__ = path
+    # A spec whose loader reads the installed file: linecache (tracebacks,
+    # inspect) asks module globals for it, and 3.15 warns where there is none.
+    module.__spec__ = importlib.util.spec_from_file_location(MODULE_NAME, path)
+    module.__loader__ = module.__spec__.loader if module.__spec__ is not None else None
     module.__dict__[ALIAS_NAME] = typed_enum.alias
     module.__dict__["_typed_enum_rewrites_"] = rewriter.aliased
     sys.modules[MODULE_NAME] = module

@@ -77,3 +77,22 @@ def test_cpython_enum(name: str) -> None:
         assert result.problems, f"expected deviation now passes, drop it from DEVIATIONS: {name}"
         return
     assert not result.problems, "\n".join(result.problems)
+
+
+def test_rewritten_module_has_a_loader_for_linecache() -> None:
+    """Source lines of the rewritten module come from the installed file, without a warning.
+
+    linecache looks a module's source up through ``__spec__.loader`` of its
+    globals, and 3.15 warns (``Module globals is missing a __spec__.loader``)
+    when the rewritten module has none (issue 26).
+    """
+    import linecache
+    import warnings
+
+    module = loader.load()
+    assert module.__spec__ is not None
+    assert module.__spec__.loader is not None
+    linecache.clearcache()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert linecache.lazycache(module.__file__ + ".absent", module.__dict__) is not None
