@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verify-batching", action="store_true", help="check every case alone too")
     args = parser.parse_args(argv)
     mypy = sdist.mypy_version()
-    cases = [case for case in testdata.enum_cases(sdist.test_files()) if case.not_run is None]
+    cases = [case for case in testdata.enum_cases(sdist.corpus_files()) if case.not_run is None]
     if args.verify_batching:
         return verify_batching(cases)
     started = time.perf_counter()

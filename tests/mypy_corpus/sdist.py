@@ -45,7 +45,7 @@ def cache_root() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "typed_enum"
 
 
-def test_files(mypy: str | None = None) -> dict[str, str]:
+def corpus_files(mypy: str | None = None) -> dict[str, str]:
     """``{"check-enum.test": text, ...}`` of mypy ``mypy`` (the installed one by default)."""
     mypy = mypy or mypy_version()
     directory = cache_root() / f"mypy-{mypy}-test-data"

@@ -16,7 +16,7 @@ from . import accepted, compare, runner, sdist, testdata
 MYPY = sdist.mypy_version()
 
 try:
-    CASES = testdata.enum_cases(sdist.test_files(MYPY))
+    CASES = testdata.enum_cases(sdist.corpus_files(MYPY))
     UNAVAILABLE: str | None = None
 except sdist.CorpusUnavailable as exc:
     CASES = []
