@@ -45,7 +45,7 @@ def test_corpus_available() -> None:
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.not_run], ids=lambda c: c.key)
 def test_case_not_run(case: testdata.Case) -> None:
-    pytest.skip(f"not run: {case.not_run}")
+    pytest.skip(f"{case.key} not run: {case.not_run}")
 
 
 @pytest.mark.parametrize("batch", BATCHES, ids=_batch_id)

@@ -46,9 +46,9 @@ class Case:
         return bool(_ENUM.search(self.main) or any(_ENUM.search(t) for _, t in self.files))
 
 
-def _logical_lines(text: str) -> list[str]:
-    """Comments dropped, escapes undone, continuation lines joined."""
-    lines: list[str] = []
+def _logical_lines(text: str) -> list[tuple[bool, str]]:
+    """``(is_header, line)``: comments dropped, escapes undone, continuations joined."""
+    lines: list[tuple[bool, str]] = []
     joining = False
     for raw in text.split("\n"):
         if raw.startswith("----"):
@@ -59,14 +59,14 @@ def _logical_lines(text: str) -> list[str]:
             raw = raw[1:]
         elif raw.startswith("[") and raw.strip().endswith("]"):
             joining = False
-            lines.append(raw.strip())
+            lines.append((True, raw.strip()))
             continue
         cont = raw.endswith("\\")
         piece = raw[:-1] if cont else raw
-        if joining and lines:
-            lines[-1] += piece.lstrip(" ")
+        if joining and lines and not lines[-1][0]:
+            lines[-1] = (False, lines[-1][1] + piece.lstrip(" "))
         else:
-            lines.append(piece)
+            lines.append((False, piece))
         joining = cont
     return lines
 
@@ -86,8 +86,8 @@ def parse(file: str, text: str) -> list[Case]:
     starts: dict[str, list[int]] = {}
     for m in re.finditer(r"^\[case [^\]]+\]", text, re.MULTILINE):
         starts.setdefault(m.group(0), []).append(text.count("\n", 0, m.start()) + 1)
-    for line in _logical_lines(text):
-        match = _HEADER.match(line) if line.startswith("[") else None
+    for is_header, line in _logical_lines(text):
+        match = _HEADER.match(line) if is_header else None
         if match is None:
             if sections:
                 sections[-1][2].append(line)
