@@ -51,11 +51,15 @@ def merged(current: dict[str, tuple[str, ...]], mypy: str) -> list[accepted.Acce
             table.append(_replace(entry, versions))
     for case, lines in current.items():
         rest = Counter(lines) - claimed[case]
-        if rest:
-            left = tuple(line for line in lines if rest[line] and not rest.subtract([line]))
-            table.append(accepted.Accepted(case, (mypy,), accepted.TODO, "", left))
-    order = {case: i for i, case in enumerate(current)}
-    return sorted(table, key=lambda e: (order.get(e.case, len(order)), e.case))
+        left: list[str] = []
+        for line in lines:  # in the difference's order
+            if rest[line] > 0:
+                rest[line] -= 1
+                left.append(line)
+        if left:
+            table.append(accepted.Accepted(case, (mypy,), accepted.TODO, "", tuple(left)))
+    # A stable order, whichever mypy wrote the table last: by case, then version.
+    return sorted(table, key=lambda e: (e.case, [_version(v) for v in e.mypy]))
 
 
 def _replace(entry: accepted.Accepted, versions: tuple[str, ...]) -> accepted.Accepted:
