@@ -31,6 +31,7 @@ from mypy import build
 from mypy.errors import CompileError
 from mypy.main import process_options
 from mypy.modulefinder import BuildSource
+from mypy.options import Options
 
 from .testdata import Case
 
@@ -73,7 +74,7 @@ def check(cases: Sequence[Case], plugin: bool) -> dict[str, Outcome]:
         return {case.key: _check_alone(case, plugin) for case in cases}
 
 
-def _options(flags: Sequence[str], plugin: bool, path: str) -> object:
+def _options(flags: Sequence[str], plugin: bool, path: str) -> Options:
     _, options = process_options([*flags, "--no-site-packages"], require_targets=False)
     if not any(flag.split("=")[0] == "--python-version" for flag in flags):
         options.python_version = PYTHON_VERSION
@@ -108,7 +109,7 @@ def _build(
     crash: str | None = None
     with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
         try:
-            build.build(sources, options, flush_errors=flush)  # type: ignore[arg-type]
+            build.build(sources, options, flush_errors=flush)
         except CompileError as exc:
             if exc.messages and not any(
                 message in lines for lines in by_file.values() for message in exc.messages
