@@ -2,20 +2,41 @@
 
 Silence one with ``# type: ignore[typed-enum-ordering]``; switch a check off
 in the config section (see ``config.py``) by the code's suffix.
+
+Where the plugin reports one of mypy's own messages under a code of its own
+(so that it can be switched off alone), the code is a sub-code of mypy's
+(``ErrorCode.sub_code_of``): ``# type: ignore[misc]`` written before the
+plugin was installed still covers the line, and ``disable_error_code =
+misc`` still silences it.  Those are ``SUBCLASS_WITH_MEMBERS`` and
+``ANNOTATED_MEMBER`` (mypy's ``[misc]``) and ``VALUE_ASSIGNMENT`` (mypy's
+``[assignment]`` on ``self._value_ = value``, reported under
+``typed-enum-value-annotation``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from mypy.errorcodes import ErrorCode
+from mypy.errorcodes import ASSIGNMENT, MISC, ErrorCode
 
 CATEGORY: Final = "typed_enum"
 PREFIX: Final = "typed-enum-"
 
 
-def _code(suffix: str, description: str, *, default_enabled: bool = True) -> ErrorCode:
-    return ErrorCode(PREFIX + suffix, description, CATEGORY, default_enabled=default_enabled)
+def _code(
+    suffix: str,
+    description: str,
+    sub_code_of: ErrorCode | None = None,
+    *,
+    default_enabled: bool = True,
+) -> ErrorCode:
+    return ErrorCode(
+        PREFIX + suffix,
+        description,
+        CATEGORY,
+        default_enabled=default_enabled,
+        sub_code_of=sub_code_of,
+    )
 
 
 DUPLICATE_VALUE: Final = _code(
@@ -45,7 +66,7 @@ OPEN_KEYWORD: Final = _code(
     "open-keyword", "Check that open= in a class statement is True, False or None"
 )
 SUBCLASS_WITH_MEMBERS: Final = _code(
-    "subclass-with-members", "Check that enums with members are not subclassed"
+    "subclass-with-members", "Check that enums with members are not subclassed", MISC
 )
 OPEN_MATCH: Final = _code(
     "open-match",
@@ -58,13 +79,21 @@ OPEN_EXHAUSTIVE_MAP: Final = _code(
     "open-exhaustive-map", "Check that exhaustive_map() is not used on an open enum"
 )
 ANNOTATED_MEMBER: Final = _code(
-    "annotated-member", "Check that enum members carry no annotation (DOG: int = 2)"
+    "annotated-member", "Check that enum members carry no annotation (DOG: int = 2)", MISC
 )
 IGNORED_NAME: Final = _code(
     "ignored-name", "Check that names listed in _ignore_ are not used as class attributes"
 )
 VALUE_ANNOTATION: Final = _code(
     "value-annotation", "Check that member values fit the enum's declared _value_ type"
+)
+# The same check and code string, for mypy's own [assignment] message on
+# ``self._value_ = value`` (see the module's docstring).  Declared second, so
+# that mypy's table of codes keeps this one: equal codes are one code to mypy.
+VALUE_ASSIGNMENT: Final = _code(
+    "value-annotation",
+    "Check that member values fit the enum's declared _value_ type",
+    ASSIGNMENT,
 )
 MEMBER_ARGUMENTS: Final = _code(
     "member-arguments", "Check that member values fit the enum's own __init__ and __new__"

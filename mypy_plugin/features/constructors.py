@@ -37,7 +37,7 @@ typed_enum's).  Precondition for every function: ``info`` is an enum.
 
 from __future__ import annotations
 
-from mypy.messages import format_type
+from mypy.messages import format_type_distinctly
 from mypy.nodes import (
     CallExpr,
     Decorator,
@@ -129,14 +129,18 @@ def _check_argument(
         return
     if is_subtype(actual, expected):
         return
+    # Distinct names where the short ones collide (a module's own "int").
+    shown_actual, shown_expected = format_type_distinctly(
+        _widened(actual), expected, options=ctx.api.options
+    )
     message = messages.MEMBER_ARGUMENT.format(
         name=definition.name,
         enum=ctx.cls.info.name,
         value=shown(value),
-        actual=format_type(_widened(actual), ctx.api.options),
+        actual=shown_actual,
         param=param.name,
         method=f"{method}()",
-        expected=format_type(expected, ctx.api.options),
+        expected=shown_expected,
     )
     fail(ctx.api, settings, errorcodes.MEMBER_ARGUMENTS, message, arg)
 
@@ -216,8 +220,8 @@ def _check_value_assignments(settings: Settings, ctx: ClassDefContext, func: Fun
             continue
         # mypy's own wording, so that its [assignment] error on this line is
         # dropped as a duplicate of this one.
-        message = messages.VALUE_ASSIGNMENT.format(
-            actual=format_type(actual, ctx.api.options),
-            declared=format_type(declared, ctx.api.options),
+        shown_actual, shown_declared = format_type_distinctly(
+            actual, declared, options=ctx.api.options
         )
-        fail(ctx.api, settings, errorcodes.VALUE_ANNOTATION, message, stmt)
+        message = messages.VALUE_ASSIGNMENT.format(actual=shown_actual, declared=shown_declared)
+        fail(ctx.api, settings, errorcodes.VALUE_ASSIGNMENT, message, stmt)

@@ -121,6 +121,14 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
     record = metadata.read(info)
     if record is None or not inexhaustible(info, record):
         return
+    if ctx.api.is_stub_file:
+        # mypy's checker reports an enum in a stub whose member list is
+        # empty ("Detected enum ... in a type stub with zero members
+        # [misc]"), reading the list this would empty; no hook runs between.
+        # So a Flag or an open enum declared in a .pyi keeps mypy's own
+        # narrowing (by elimination, as without the plugin): a false error
+        # on a package's own stubs is worse.  Issue 33, problem 1.
+        return
     for name in record.members:
         sym = info.names.get(name)
         if sym is not None and isinstance(sym.node, Var):

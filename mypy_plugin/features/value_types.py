@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from mypy.messages import format_type
+from mypy.messages import format_type_distinctly
 from mypy.nodes import CallExpr, EllipsisExpr, Expression, RefExpr, TypeInfo, Var
 from mypy.plugin import AttributeContext, ClassDefContext
 from mypy.plugins import enums as mypy_enums
@@ -296,11 +296,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
         actual = _static_type(ctx, info, definition.rvalue, record.values.get(definition.name))
         if actual is None or has_placeholder(actual) or is_subtype(actual, declared):
             continue
+        shown_actual, shown_declared = format_type_distinctly(
+            _widened(actual), declared, options=ctx.api.options
+        )
         message = messages.VALUE_ANNOTATION.format(
-            name=definition.name,
-            enum=info.name,
-            actual=format_type(_widened(actual), ctx.api.options),
-            declared=format_type(declared, ctx.api.options),
+            name=definition.name, enum=info.name, actual=shown_actual, declared=shown_declared
         )
         fail(ctx.api, settings, errorcodes.VALUE_ANNOTATION, message, definition.context)
 
