@@ -120,9 +120,7 @@ def _union_of(ctx: AttributeContext, union: UnionType, single: _Callback) -> Typ
     return result
 
 
-#: Above this many members, ``.value``/``.name`` of a union of member
-#: literals is the union of their types (``str``), not of their literals.
-LITERAL_UNION_LIMIT: Final = 64
+LITERAL_UNION_LIMIT: Final = values.LITERAL_UNION_LIMIT
 
 
 def _literal_fallback(typ: Type) -> Type:
@@ -238,10 +236,27 @@ def name_callback(ctx: AttributeContext) -> Type:
 
 
 def _plain_name(ctx: AttributeContext, info: TypeInfo) -> Type:
+    """``.name`` of an enum variable: its members' name literals (pyright's answer).
+
+    mypy alone gives ``str``; a ``Literal``-typed parameter then rejects it.
+    A Flag's may be None (a combination has no name), an open enum's any
+    name ``extend()`` gives, and a big enum's is ``str`` (``LITERAL_UNION_LIMIT``).
+    """
     str_type = ctx.api.named_generic_type("builtins.str", [])
     if flags.is_flag(info):
         return make_simplified_union([str_type, _none_type()])
-    return str_type
+    record = metadata.read(info)
+    if (
+        record is None
+        or record.open is not False
+        or not record.members
+        or len(record.members) > LITERAL_UNION_LIMIT
+        or _shadowed(info, "name")
+    ):
+        return str_type
+    return make_simplified_union(
+        [str_type.copy_modified(last_known_value=LiteralType(m, str_type)) for m in record.members]
+    )
 
 
 def _none_type() -> Type:
