@@ -94,6 +94,22 @@ TABLE: Final[tuple[Accepted, ...]] = (
     ),
     Accepted(
         case="check-enum.test::testEnumAttributeAccessMatrix",
+        mypy=("1.14.1",),
+        reason=IMPROVEMENT,
+        why="an IntFlag member's .value is its literal, as a Flag member's (issue 33, problem 5: typeshed's IntFlag.__new__ is stdlib's, not a custom one)",
+        lines=(
+            '- main:61: note: Revealed type is "builtins.int"',
+            '+ main:61: note: Revealed type is "Literal[1]?"',
+            '- main:62: note: Revealed type is "builtins.int"',
+            '+ main:62: note: Revealed type is "Literal[1]?"',
+            '- main:65: note: Revealed type is "builtins.int"',
+            '+ main:65: note: Revealed type is "Literal[1]?"',
+            '- main:66: note: Revealed type is "builtins.int"',
+            '+ main:66: note: Revealed type is "Literal[1]?"',
+        ),
+    ),
+    Accepted(
+        case="check-enum.test::testEnumAttributeAccessMatrix",
         mypy=("2.4.1",),
         reason=IMPROVEMENT,
         why="the member's own value literal instead of int",
@@ -114,6 +130,22 @@ TABLE: Final[tuple[Accepted, ...]] = (
             '- main:94: note: Revealed type is "int"',
             '+ main:95: note: Revealed type is "Literal[1]?"',
             '- main:95: note: Revealed type is "int"',
+        ),
+    ),
+    Accepted(
+        case="check-enum.test::testEnumAttributeAccessMatrix",
+        mypy=("2.4.1",),
+        reason=IMPROVEMENT,
+        why="an IntFlag member's .value is its literal, as a Flag member's (issue 33, problem 5: typeshed's IntFlag.__new__ is stdlib's, not a custom one)",
+        lines=(
+            '- main:56: note: Revealed type is "int"',
+            '+ main:56: note: Revealed type is "Literal[1]?"',
+            '- main:57: note: Revealed type is "int"',
+            '+ main:57: note: Revealed type is "Literal[1]?"',
+            '- main:60: note: Revealed type is "int"',
+            '+ main:60: note: Revealed type is "Literal[1]?"',
+            '- main:61: note: Revealed type is "int"',
+            '+ main:61: note: Revealed type is "Literal[1]?"',
         ),
     ),
     Accepted(
@@ -212,26 +244,6 @@ TABLE: Final[tuple[Accepted, ...]] = (
         ),
     ),
     Accepted(
-        case="check-enum.test::testEnumMemberSupport",
-        mypy=("1.14.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:15: note: Revealed type is "builtins.int"',
-            '- main:15: note: Revealed type is "Union[Literal[1]?, Literal[2]?]"',
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumMemberSupport",
-        mypy=("2.4.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:15: note: Revealed type is "int"',
-            '- main:15: note: Revealed type is "Literal[1]? | Literal[2]?"',
-        ),
-    ),
-    Accepted(
         case="check-enum.test::testEnumMemberWithPlaceholder",
         mypy=(
             "1.14.1",
@@ -242,26 +254,6 @@ TABLE: Final[tuple[Accepted, ...]] = (
         lines=(
             "+ main:5: error: Enum members must be left unannotated  [typed-enum-annotated-member]",
             "- main:5: error: Enum members must be left unannotated  [misc]",
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumNonMemberSupport",
-        mypy=("1.14.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:15: note: Revealed type is "builtins.int"',
-            '- main:15: note: Revealed type is "Union[Literal[1]?, Literal[2]?]"',
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumNonMemberSupport",
-        mypy=("2.4.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:15: note: Revealed type is "int"',
-            '- main:15: note: Revealed type is "Literal[1]? | Literal[2]?"',
         ),
     ),
     Accepted(
@@ -311,63 +303,63 @@ TABLE: Final[tuple[Accepted, ...]] = (
         ),
     ),
     Accepted(
-        case="check-enum.test::testEnumValueExtended",
+        case="check-enum.test::testEnumValueAllAuto",
         mypy=("1.14.1",),
-        reason=KNOWN,
-        why="bool is Literal[True] | Literal[False], joined: issue 27's branch keeps the literal union",
+        reason=IMPROVEMENT,
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
         lines=(
-            '+ main:7: note: Revealed type is "builtins.bool"',
-            '- main:7: note: Revealed type is "Union[Literal[True]?, Literal[False]?]"',
+            '- main:7: note: Revealed type is "builtins.int"',
+            '+ main:7: note: Revealed type is "Union[Literal[1]?, Literal[2]?]"',
         ),
     ),
     Accepted(
-        case="check-enum.test::testEnumValueExtended",
+        case="check-enum.test::testEnumValueAllAuto",
         mypy=("2.4.1",),
-        reason=KNOWN,
-        why="bool is Literal[True] | Literal[False], joined: issue 27's branch keeps the literal union",
+        reason=IMPROVEMENT,
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
         lines=(
-            '+ main:7: note: Revealed type is "bool"',
-            '- main:7: note: Revealed type is "Literal[True]? | Literal[False]?"',
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumValueExtraMethods",
-        mypy=("1.14.1",),
-        reason=KNOWN,
-        why="bool is Literal[True] | Literal[False], joined: issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:10: note: Revealed type is "builtins.bool"',
-            '- main:10: note: Revealed type is "Union[Literal[True]?, Literal[False]?]"',
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumValueExtraMethods",
-        mypy=("2.4.1",),
-        reason=KNOWN,
-        why="bool is Literal[True] | Literal[False], joined: issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:10: note: Revealed type is "bool"',
-            '- main:10: note: Revealed type is "Literal[True]? | Literal[False]?"',
+            '- main:7: note: Revealed type is "int"',
+            '+ main:7: note: Revealed type is "Literal[1]? | Literal[2]?"',
         ),
     ),
     Accepted(
         case="check-enum.test::testEnumValueInhomogeneous",
         mypy=("2.4.1",),
         reason=IMPROVEMENT,
-        why="the members' value types (str | int) instead of Any",
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
         lines=(
-            '+ main:7: note: Revealed type is "str | int"',
             '- main:7: note: Revealed type is "Any"',
+            "+ main:7: note: Revealed type is \"Literal['True']? | Literal[0]?\"",
         ),
     ),
     Accepted(
         case="check-enum.test::testEnumValueInhomogenous",
         mypy=("1.14.1",),
         reason=IMPROVEMENT,
-        why="the members' value types (str | int) instead of Any",
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
         lines=(
-            '+ main:7: note: Revealed type is "Union[builtins.str, builtins.int]"',
             '- main:7: note: Revealed type is "Any"',
+            "+ main:7: note: Revealed type is \"Union[Literal['True']?, Literal[0]?]\"",
+        ),
+    ),
+    Accepted(
+        case="check-enum.test::testEnumValueSomeAuto",
+        mypy=("1.14.1",),
+        reason=IMPROVEMENT,
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
+        lines=(
+            '- main:7: note: Revealed type is "builtins.int"',
+            '+ main:7: note: Revealed type is "Union[Literal[8675309]?, Literal[8675310]?]"',
+        ),
+    ),
+    Accepted(
+        case="check-enum.test::testEnumValueSomeAuto",
+        mypy=("2.4.1",),
+        reason=IMPROVEMENT,
+        why=".value of an enum variable is the union of its members' value literals, as pyright gives (issue 27), where mypy alone gives the value type or Any",
+        lines=(
+            '- main:7: note: Revealed type is "int"',
+            '+ main:7: note: Revealed type is "Literal[8675309]? | Literal[8675310]?"',
         ),
     ),
     Accepted(
@@ -383,30 +375,6 @@ TABLE: Final[tuple[Accepted, ...]] = (
             "- main:5: error: Enum members must be left unannotated  [misc]",
             "+ main:6: error: Enum members must be left unannotated  [typed-enum-annotated-member]",
             "- main:6: error: Enum members must be left unannotated  [misc]",
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumWithInstanceAttributes",
-        mypy=("1.14.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:9: note: Revealed type is "builtins.int"',
-            '- main:9: note: Revealed type is "Union[Literal[1]?, Literal[2]?]"',
-            '+ main:10: note: Revealed type is "builtins.int"',
-            '- main:10: note: Revealed type is "Union[Literal[1]?, Literal[2]?]"',
-        ),
-    ),
-    Accepted(
-        case="check-enum.test::testEnumWithInstanceAttributes",
-        mypy=("2.4.1",),
-        reason=KNOWN,
-        why="less precise .value (the member values' literal union joined): issue 27's branch keeps the literal union",
-        lines=(
-            '+ main:9: note: Revealed type is "int"',
-            '- main:9: note: Revealed type is "Literal[1]? | Literal[2]?"',
-            '+ main:10: note: Revealed type is "int"',
-            '- main:10: note: Revealed type is "Literal[1]? | Literal[2]?"',
         ),
     ),
     Accepted(
