@@ -129,5 +129,5 @@ def examples(page: Path) -> list[Example]:
 
 
 def pages() -> list[Path]:
-    """Every Markdown page whose examples are tested."""
-    return sorted(DOCS.rglob("*.md"))
+    """Every Markdown page whose examples are tested: the site's, and the README."""
+    return [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]
