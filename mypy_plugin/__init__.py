@@ -1,4 +1,4 @@
-"""The typed_enum mypy plugin: ``plugins = mypy_plugin`` in your mypy config."""
+"""The typed_enum mypy plugin: ``plugins = typed_enum.mypy`` (or ``mypy_plugin``) in your mypy config."""
 
 from __future__ import annotations
 

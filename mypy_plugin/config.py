@@ -37,7 +37,8 @@ TOML_TABLE: Final = "tool.typed_enum"
 CHECKS: Final = {
     code.code.removeprefix(errorcodes.PREFIX): code
     for code in vars(errorcodes).values()
-    if isinstance(code, ErrorCode)
+    # (errorcodes also imports mypy's own codes, the parents of its sub-codes.)
+    if isinstance(code, ErrorCode) and code.code.startswith(errorcodes.PREFIX)
 }
 
 _TRUE = {"true", "yes", "on", "1"}

@@ -4,7 +4,7 @@ Built on stdlib ``enum``: every member is an ``enum.Enum`` instance.  Adds
 unique values with explicit ``alias()``, no ordering outside ``IntEnum``,
 ``IntFlag`` and ``OrderedEnum``, open enums, exhaustive member maps, named
 constants, typed ``from_name``/``from_value`` lookups and helpful errors.
-Pair it with the ``mypy_plugin`` for the static half.
+Pair it with its mypy plugin (``plugins = typed_enum.mypy``) for the static half.
 """
 
 from enum import auto, member, nonmember, unique

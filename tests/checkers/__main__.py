@@ -1,6 +1,6 @@
 """``python -m tests.checkers [--update-readme]``: run every checker, print the table.
 
-With ``--update-readme``, also rewrite README.md's "What each checker sees"
+With ``--update-readme``, also rewrite the "What each checker sees"
 table (between its BEGIN/END markers).  Exits 1 when a checker did not run.
 """
 
@@ -16,7 +16,9 @@ from .table import render, update_readme
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.checkers", description=__doc__)
     parser.add_argument(
-        "--update-readme", action="store_true", help="rewrite README.md's checkers table"
+        "--update-readme",
+        action="store_true",
+        help="rewrite the checkers table (docs/checkers.md, and README.md while it shows one)",
     )
     args = parser.parse_args(argv)
     try:
@@ -27,7 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     print(render(results))
     if args.update_readme:
         changed = update_readme(results)
-        print("README.md updated" if changed else "README.md already up to date", file=sys.stderr)
+        print(
+            "checkers table updated" if changed else "checkers table already up to date",
+            file=sys.stderr,
+        )
     return 0
 
 

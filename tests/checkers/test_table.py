@@ -124,3 +124,10 @@ def test_fixtures_are_the_features() -> None:
     for f in features():
         assert mistake_lines(f.bad), f"{f.bad} marks no line '# mistake'"
         assert not mistake_lines(f.ok), f"{f.ok} is correct code: it marks no mistake"
+
+
+def test_every_page_shows_the_same_table() -> None:
+    from .table import _block, pages_with_table
+
+    blocks = {page.name: _block(page.read_text()) for page in pages_with_table()}
+    assert len(set(blocks.values())) == 1, f"the checkers table differs between {sorted(blocks)}"
