@@ -13,11 +13,12 @@ from mypy.nodes import TypeInfo
 from mypy_plugin import names
 
 #: Bump when the record's shape changes, so stale caches are re-derived.
-VERSION: Final = 3
+VERSION: Final = 4
 
 # A member value the plugin could evaluate statically, as [kind, value]:
 # ["int", 1], ["str", "a"], ["bool", True], ["float", 1.5], ["bytes", "latin-1 text"],
-# ["tuple", [...values...]]; None when it is not known.
+# ["tuple", [...values...]], ["ellipsis", None] (``X = ...`` outside a stub); None when
+# it is not known.
 Value = list[Any] | None
 
 

@@ -67,7 +67,7 @@ def _check_member_values(settings: Settings, ctx: ClassDefContext) -> None:
     if expected is None:
         return
     accepted, type_name = expected
-    evaluator = values.Evaluator(info)
+    evaluator = values.Evaluator(info, stub=ctx.api.is_stub_file)
     for stmt in ctx.cls.defs.body:
         if not (isinstance(stmt, AssignmentStmt) and len(stmt.lvalues) == 1):
             continue

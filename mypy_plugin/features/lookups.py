@@ -174,6 +174,8 @@ def shown(value: Value) -> str:
     if value is None:
         return "?"
     kind, raw = value
+    if kind == "ellipsis":
+        return "..."
     if kind == "bytes":
         return f"b{raw!r}"
     if kind == "tuple":

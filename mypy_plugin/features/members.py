@@ -93,7 +93,7 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
     record = EnumRecord(
         typed=typed, open=_is_open(settings, ctx, typed), data_type=values.data_type(info)
     )
-    evaluator = values.Evaluator(info)
+    evaluator = values.Evaluator(info, stub=ctx.api.is_stub_file)
     # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
     seen: dict[Any, str] = {}
     # The definitions of members or aliases, in order, by the typing spec's

@@ -341,7 +341,7 @@ def _static_type(
     ctx: ClassDefContext, info: TypeInfo, rvalue: Expression, value: Value
 ) -> Type | None:
     """The type of a member value as far as semantic analysis can tell, or None."""
-    if isinstance(rvalue, EllipsisExpr):
+    if isinstance(rvalue, EllipsisExpr) and value is None:
         return None  # ``X = ...`` in a stub: the declared type
     if value is not None:
         return _value_type(ctx, value)

@@ -15,6 +15,7 @@ from typing import Any, Final
 from mypy.nodes import (
     BytesExpr,
     CallExpr,
+    EllipsisExpr,
     Expression,
     FloatExpr,
     IntExpr,
@@ -90,8 +91,11 @@ class Evaluator:
     evaluators only ever evaluate ``constant()`` expressions.
     """
 
-    def __init__(self, info: TypeInfo) -> None:
+    def __init__(self, info: TypeInfo, *, stub: bool | None = None) -> None:
         self.info = info
+        #: Whether the class is in a stub; ``X = ...`` is a value (Ellipsis)
+        #: only where this is known to be False: in a stub it stands for one.
+        self.stub = stub
         self.ints: list[int] = []
         self.known: dict[str, Value] = {}
         self._read = False
@@ -148,6 +152,8 @@ class Evaluator:
         return self.constant(expr)
 
     def constant(self, expr: Expression) -> Value:
+        if isinstance(expr, EllipsisExpr):
+            return ["ellipsis", None] if self.stub is False else None
         if isinstance(expr, IntExpr):
             return ["int", expr.value]
         if isinstance(expr, StrExpr):
@@ -209,6 +215,10 @@ def literal_type(api: Any, value: Value) -> ProperType | None:
         # The value is kept as mypy's BytesExpr keeps it: the escaped text
         # (``\\x89PNG``), which is also how LiteralType spells bytes.
         return fallback.copy_modified(last_known_value=LiteralType(raw, fallback))
+    if kind == "ellipsis":
+        ellipsis = named("types.EllipsisType", [])
+        assert isinstance(ellipsis, Instance)
+        return ellipsis
     if kind == "float":
         result = named("builtins.float", [])
         assert isinstance(result, Instance)
