@@ -131,7 +131,9 @@ def call_signature(ctx: FunctionSigContext) -> CallableType:
     ``type[Enum]``.  Precondition: the callee is an enum class.
     """
     signature = ctx.default_signature
-    if not lookups.is_functional_call(ctx.context) or len(signature.arg_types) != 1:
+    if not lookups.is_functional_call(ctx.context):
+        return lookups.value_call_signature(ctx)
+    if len(signature.arg_types) != 1:
         return signature
     info = lookups.enum_of(signature.ret_type)
     record = metadata.read(info) if info is not None else None

@@ -39,9 +39,10 @@ from functools import reduce
 from typing import Any
 
 from mypy.nodes import ARG_POS, CallExpr, Context, RefExpr, TypeInfo
-from mypy.plugin import ClassDefContext, FunctionContext, MethodContext
+from mypy.plugin import ClassDefContext, FunctionContext, FunctionSigContext, MethodContext
 from mypy.typeops import make_simplified_union
 from mypy.types import (
+    CallableType,
     FunctionLike,
     Instance,
     LiteralType,
@@ -362,6 +363,36 @@ def is_functional_call(call: Context) -> bool:
     return len(given) >= 2
 
 
+def value_call_signature(ctx: FunctionSigContext) -> CallableType:
+    """``Status(raw)``: a value lookup, whatever ``Status.__init__`` takes.
+
+    mypy types a class call from ``__init__``/``__new__``, so on an enum
+    with ``__init__(self, code, label)`` it reports ``Status(raw)`` (with
+    ``raw: tuple[int, str]``) as missing an argument, though at run time
+    ``EnumType.__call__(cls, value)`` looks ``raw`` up and returns a member;
+    pyright accepts it.  With the plugin a one-argument call of an enum with
+    members and its own ``__init__``/``__new__`` has the signature
+    ``(value: object)``; ``call_callback`` then types and checks the lookup.
+    """
+    signature = ctx.default_signature
+    call = ctx.context
+    if not (
+        isinstance(call, CallExpr)
+        and len(call.args) == 1
+        and call.arg_kinds[0] == ARG_POS
+        and call.arg_names[0] is None
+    ):
+        return signature
+    info = enum_of(signature.ret_type)
+    record = metadata.read(info) if info is not None else None
+    if info is None or record is None or not record.members:
+        return signature
+    if not (user_defines(info, "__init__") or values.implements_new(info)):
+        return signature
+    anything = ctx.api.named_generic_type(names.OBJECT, [])
+    return signature.copy_modified(arg_types=[anything], arg_kinds=[ARG_POS], arg_names=["value"])
+
+
 def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
     """``Color(1)``: ``Literal[Color.red]?``; ``Color(99)`` is an error.
 
@@ -375,6 +406,18 @@ def call_callback(settings: Settings, ctx: FunctionContext) -> Type:
         record = metadata.read(info)
         if record is None or not record.members:
             return TypeType(Instance(info, []))
+        call = ctx.context
+        if (
+            ctx.api.options.python_version >= (3, 12)
+            and isinstance(call, CallExpr)
+            and all(
+                kind == ARG_POS and name is None
+                for kind, name in zip(call.arg_kinds, call.arg_names, strict=True)
+            )
+        ):
+            # 3.12+: on an enum with members, ``Point(1, 1)`` looks the value
+            # (1, 1) up, as ``Point((1, 1))`` does.
+            return ctx.default_return_type
         # The run time raises TypeError: "<enum 'X'> cannot extend <enum 'Color'>".
         message = messages.SUBCLASS_WITH_MEMBERS.format(base=info.name)
         fail(ctx.api, settings, errorcodes.SUBCLASS_WITH_MEMBERS, message, ctx.context)
