@@ -18,16 +18,9 @@ from pathlib import Path
 import pytest
 
 import typed_enum
+from tests.test_plugin_config import run_mypy
 
-DUPLICATE = """\
-from typed_enum import Enum
-
-
-class Color(Enum):
-    red = 1
-    scarlet = 1
-"""
-
+# What run_mypy's module (tests/test_plugin_config.py) gets.
 EXPECTED = (
     'colors.py:6: error: Member "scarlet" of "Color" repeats the value of "red"; declare '
     "scarlet = alias(red) if it is another name for red, or give it a value of its own  "
@@ -43,24 +36,8 @@ def test_the_plugin_loads_under_each_name(tmp_path: Path, name: str, config_name
         config = f"[mypy]\nplugins = {name}\nstrict = true\n"
     else:
         config = f'[tool.mypy]\nplugins = ["{name}"]\nstrict = true\n'
-    (tmp_path / config_name).write_text(config)
-    (tmp_path / "colors.py").write_text(DUPLICATE)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--no-incremental",
-            "--config-file",
-            config_name,
-            "colors.py",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    # (The same mypy run as the config tests, on the same one-error module.)
+    done = run_mypy(tmp_path, config_name, config)
     assert (done.returncode, done.stdout, done.stderr) == (1, EXPECTED, "")
 
 
