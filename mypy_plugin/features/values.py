@@ -246,11 +246,20 @@ def _declared_value_type(info: TypeInfo) -> Type | None:
     return None
 
 
-def member_value_type(ctx: AttributeContext, record: EnumRecord, info: TypeInfo, name: str) -> Type:
-    """The type of ``.value`` of member ``name`` (canonical)."""
+def member_value_type(
+    ctx: AttributeContext, record: EnumRecord, info: TypeInfo, name: str, exact: bool = False
+) -> Type:
+    """The type of ``.value`` of member ``name`` (canonical); ``exact``: of the member itself."""
     declared = _declared_value_type(info)
     known = literal_type(ctx.api, record.values.get(name))
     if known is not None and (declared is None or is_subtype(known, declared)):
+        return known
+    value = record.values.get(name)
+    if exact and known is not None and value is not None and value[0] == "ellipsis":
+        # ``E.X.value`` with ``X = ...`` in a .py file: the run time keeps
+        # Ellipsis whatever ``_value_`` declares (typed-enum-value-annotation
+        # says so).  Not in the union: mypy checks ``_value_: int`` against
+        # the class-wide ``_value_`` and would report the declaration.
         return known
     if declared is not None:
         return declared
@@ -288,7 +297,7 @@ def value_callback(ctx: AttributeContext) -> Type:
         canonical = record.canonical(name)
         if canonical is None:
             return mypy_enums.enum_value_callback(ctx)
-        return member_value_type(ctx, record, info, canonical)
+        return member_value_type(ctx, record, info, canonical, exact=True)
     if not record.members:
         return mypy_enums.enum_value_callback(ctx)
     items = []
