@@ -12,9 +12,9 @@ method.  In the body of a Flag (``IntFlag``) the plugin types the call
 What ``D`` then is follows the target version as stdlib does: up to 3.14 a
 negative value is a member of its own (``X.D`` has value ``-2``); from 3.15
 on it is the complement over the class's members (``X.D is X.B``, an alias
-or a combination).  The plugin types ``X.D`` as ``Literal[X.D]`` for every
-target: exact up to 3.14; from 3.15 it does not compute which member the
-complement is (a Flag is never narrowed by elimination, see ``flags``).
+or a combination): with ``python_version = 3.15`` ``X.D`` is
+``Literal[X.B]`` (``members`` records it as B's alias), up to 3.14
+``Literal[X.D]``.
 
 Example::
 
