@@ -39,6 +39,7 @@ from mypy_plugin.features import (
     aliases,
     constants,
     equality,
+    flag_bodies,
     flags,
     lookups,
     maps,
@@ -198,6 +199,7 @@ class TypedEnumPlugin(Plugin):
         self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
             names.EXHAUSTIVE_MAP: maps.make_callback(self.settings),
             names.CONSTANT: constants.constant_callback,
+            names.AUTO: flag_bodies.auto_callback,
         }
         self._function_signature_hooks: dict[str, Callable[[FunctionSigContext], CallableType]] = {
             names.EXHAUSTIVE_MAP: maps.make_signature_callback(self.settings),

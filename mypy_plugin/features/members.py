@@ -38,7 +38,7 @@ from mypy.plugin import ClassDefContext
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import membership, values
-from mypy_plugin.metadata import EnumRecord
+from mypy_plugin.metadata import EnumRecord, Value
 from mypy_plugin.report import fail
 
 
@@ -142,7 +142,36 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
         record.values[name] = value
         if key is not None:
             seen.setdefault(key, name)
+    if evaluator.flag and ctx.api.options.python_version >= (3, 15):
+        _complements(info, record, seen)
     metadata.write(info, record)
+
+
+def _complements(info: TypeInfo, record: EnumRecord, seen: dict[Any, str]) -> None:
+    """3.15+: a negative value in a Flag body is its complement over the members.
+
+    ``D = ~A`` is -2 in the body; stdlib 3.15 masks it with the class's
+    members once the class is made (``X.D is X.B``; with a later ``E =
+    auto()``, ``B|E``).  One that lands on a member is its alias, as the run
+    time makes it; another is a combination, as ``C = A | B`` is.
+    """
+    mask = 0
+    for value in record.values.values():
+        if value is not None and value[0] == "int" and value[1] > 0:
+            mask |= value[1]
+    for name in list(record.members):
+        value = record.values.get(name)
+        if value is None or value[0] != "int" or value[1] >= 0:
+            continue
+        masked: Value = ["int", value[1] & mask]
+        target = seen.get(values.comparable(masked))
+        if target is not None and target != name:
+            record.members.remove(name)
+            del record.values[name]
+            record.aliases[name] = target
+            _unmember(info, name)
+        else:
+            record.values[name] = masked
 
 
 #: Expressions whose value is never True, False or None: ``open=1`` raises.

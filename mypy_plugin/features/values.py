@@ -167,6 +167,10 @@ class Evaluator:
             if inner is not None and inner[0] in ("int", "float"):
                 return [inner[0], -inner[1]]
             return None
+        if isinstance(expr, UnaryExpr) and expr.op == "~":
+            # ``D = ~A`` in a Flag body: A is an int there (``flag_bodies``).
+            inner = self.constant(expr.expr)
+            return ["int", ~inner[1]] if inner is not None and inner[0] == "int" else None
         if isinstance(expr, NameExpr):
             if expr.fullname in ("builtins.True", "builtins.False"):
                 return ["bool", expr.fullname == "builtins.True"]
