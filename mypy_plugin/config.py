@@ -13,8 +13,12 @@ In ``pyproject.toml``::
 Each key is an error code without its ``typed-enum-`` prefix; every check is
 on by default but ``wildcard-arm``, which ``wildcard-arm = true`` switches on
 for the whole run (on mypy 1.19+ ``enable_error_code`` does it too, also per
-module; older mypy rejects a plugin's code there).  An unknown key or a non-boolean value stops mypy with a clear
-message (exit status 2), as a typo in a config file should.
+module; older mypy rejects a plugin's code there).  One more key,
+``value-metaclasses``, names enum metaclasses (fullnames, comma-separated in
+an ini file, a list in TOML) that rewrite member values in a way the plugin
+does not model: their enums get no value-based check
+(features/value_metaclasses.py).  An unknown key or a bad value stops mypy
+with a clear message (exit status 2), as a typo in a config file should.
 """
 
 from __future__ import annotations
@@ -57,29 +61,60 @@ class Settings:
     (exec of generated methods) cost every mypy run about 1 ms.
     """
 
-    __slots__ = ("disabled", "switched_on")
+    __slots__ = ("disabled", "switched_on", "value_metaclasses")
 
     def __init__(
-        self, disabled: frozenset[str] = frozenset(), switched_on: frozenset[str] = frozenset()
+        self,
+        disabled: frozenset[str] = frozenset(),
+        switched_on: frozenset[str] = frozenset(),
+        value_metaclasses: frozenset[str] = frozenset(),
     ) -> None:
         self.disabled: Final = disabled
         #: Codes that are off by default, switched on in this section.
         self.switched_on: Final = switched_on
+        #: Metaclasses (fullnames) that rewrite member values unknowably.
+        self.value_metaclasses: Final = value_metaclasses
 
     def enabled(self, code: ErrorCode) -> bool:
         return code.code not in self.disabled
 
 
+#: The key that lists value-rewriting metaclasses (not a check).
+VALUE_METACLASSES: Final = "value-metaclasses"
+
+
+def _fullnames(where: str, value: object) -> frozenset[str]:
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ConfigError(
+            f"{where}: {VALUE_METACLASSES} must list fullnames of metaclasses "
+            f"(package.module.Meta), not {value!r}"
+        )
+    found = frozenset(item.strip() for item in items if item.strip())
+    for fullname in found:
+        if "." not in fullname or not all(part.isidentifier() for part in fullname.split(".")):
+            raise ConfigError(
+                f"{where}: {VALUE_METACLASSES}: {fullname!r} is not a fullname "
+                "(package.module.Meta, where the metaclass is defined)"
+            )
+    return found
+
+
 def _check(where: str, raw: dict[str, object]) -> Settings:
     disabled = set()
     switched_on = set()
+    metaclasses: frozenset[str] = frozenset()
     for key, value in raw.items():
+        if key == VALUE_METACLASSES:
+            metaclasses = _fullnames(where, value)
+            continue
         if key not in CHECKS:
             # A full code (typed-enum-ordering) is a near miss of its suffix.
             hint = did_you_mean(key.removeprefix(errorcodes.PREFIX), CHECKS)
             raise ConfigError(
                 f"{where}: unknown key {key!r}{hint}; the keys are the checks "
-                f"{', '.join(sorted(CHECKS))}, each true or false"
+                f"{', '.join(sorted(CHECKS))}, each true or false, and "
+                f"{VALUE_METACLASSES}"
             )
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             value = value.strip().lower() in _TRUE
@@ -89,7 +124,7 @@ def _check(where: str, raw: dict[str, object]) -> Settings:
             disabled.add(CHECKS[key].code)
         elif not CHECKS[key].default_enabled:
             switched_on.add(CHECKS[key].code)
-    return Settings(frozenset(disabled), frozenset(switched_on))
+    return Settings(frozenset(disabled), frozenset(switched_on), metaclasses)
 
 
 def parse(config_file: str | None) -> Settings:

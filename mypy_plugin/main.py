@@ -48,6 +48,7 @@ from mypy_plugin.features import (
     open_enums,
     ordering,
     traps,
+    value_metaclasses,
     value_types,
 )
 
@@ -115,6 +116,8 @@ def _define_enum(settings: Settings, ctx: DynamicClassDefContext) -> None:
 def _analyse_enum_class(settings: Settings, ctx: ClassDefContext) -> None:
     # The body is read once, for every analyser (see membership.class_body).
     body = membership.class_body(ctx.cls.info, ctx.cls.defs.body)
+    # What a framework's metaclass keeps as each value (Django's labels).
+    value_metaclasses.apply(settings, ctx, body)
     for analyse in class_analysers():
         analyse(settings, ctx, body)
 

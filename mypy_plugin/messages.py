@@ -24,6 +24,10 @@ DUPLICATE_VALUE: Final = (
     'Member "{name}" of "{enum}" repeats the value of "{other}"; declare '
     "{name} = alias({other}) if it is another name for {other}, or give it a value of its own"
 )
+DUPLICATE_UNIQUE_VALUE: Final = (
+    'Member "{name}" of "{enum}" repeats the value of "{other}"; its metaclass {meta} '
+    "rejects repeated values (ValueError when the class is made): give it a value of its own"
+)
 DUPLICATE_FUNCTIONAL_VALUE: Final = (
     'Member "{name}" of "{enum}" repeats the value of "{other}"; give it a value of its own '
     "(the functional API cannot declare aliases: write a class with {name} = alias({other}) "

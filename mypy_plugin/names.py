@@ -80,6 +80,29 @@ NONMEMBER: Final = "enum.nonmember"
 ENUM_META: Final = "enum.EnumMeta"
 # typeshed's EnumType is an alias of EnumMeta: both resolve to ENUM_META.
 
+# Third-party enum metaclasses that rewrite member values while the class is
+# made (features/value_metaclasses.py), by the rule they follow.  The plugin's
+# ``value-metaclasses`` setting adds others as OPAQUE.
+#: The last item of a tuple value is a label when it is a string (or one of
+#: LABEL_TYPES); the rest is the value.
+LABEL_LAST: Final = "label-last"
+#: The value is rewritten in a way the plugin does not model: unknown.
+OPAQUE: Final = "opaque"
+VALUE_METACLASSES: Final = {
+    # Django's TextChoices / IntegerChoices / Choices.
+    "django.db.models.enums.ChoicesType": LABEL_LAST,
+    # enum-properties: trailing tuple items are the member's properties.
+    "enum_properties.EnumPropertiesMeta": OPAQUE,
+}
+#: Metaclasses that make their enums unique (``enum.unique``): a repeated
+#: value raises ValueError when the class is made, as in typed_enum.
+UNIQUE_METACLASSES: Final = frozenset({"django.db.models.enums.ChoicesType"})
+#: Modules of those frameworks' enum bases: their ``__init__`` mirrors the
+#: metaclass (``IntegerChoices.__init__(self, x, label)``), it sets no value.
+FRAMEWORK_ENUM_MODULES: Final = frozenset({"django.db.models.enums"})
+#: Label types besides ``str`` (Django's lazy translations).
+LABEL_TYPES: Final = frozenset({"builtins.str", "django.utils.functional.Promise"})
+
 # Attributes mypy's own enum plugin refines; we refine them further and
 # delegate to it where we have nothing better.
 ENUM_VALUE_ACCESS: Final = frozenset(

@@ -842,7 +842,8 @@ CONFIG_ROWS = [
         "plugin config",
         "exit status 2",
         "typed_enum mypy plugin: mypy.ini: [mypy.plugins.typed_enum]: unknown key 'ordring'; "
-        'did you mean "ordering"?; the keys are the checks {keys}, each true or false',
+        'did you mean "ordering"?; the keys are the checks {keys}, each true or false, '
+        "and value-metaclasses",
         "[mypy.plugins.typed_enum]\nordring = false\n",
     ),
     Row(

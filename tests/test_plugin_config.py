@@ -2,7 +2,8 @@
 
 The plugin reads ``[mypy.plugins.typed_enum]`` (mypy.ini, setup.cfg) and
 ``[tool.typed_enum]`` (pyproject.toml); each key is a check's code without
-``typed-enum-``, each value true or false.  mypy runs here as a user runs
+``typed-enum-``, each value true or false, plus ``value-metaclasses`` (a
+list of metaclass fullnames).  mypy runs here as a user runs
 it: a subprocess in a project directory, ``--config-file`` naming the file.
 """
 
@@ -29,9 +30,11 @@ class Color(Enum):
 """
 
 
-def run_mypy(tmp_path: Path, config_name: str, config: str) -> subprocess.CompletedProcess[str]:
+def run_mypy(
+    tmp_path: Path, config_name: str, config: str, source: str = DUPLICATE
+) -> subprocess.CompletedProcess[str]:
     (tmp_path / config_name).write_text(config)
-    (tmp_path / "colors.py").write_text(DUPLICATE)
+    (tmp_path / "colors.py").write_text(source)
     return subprocess.run(
         [
             sys.executable,
@@ -66,21 +69,23 @@ def test_the_keys_are_the_check_codes() -> None:
             "mypy.ini",
             INI + "ordring = false\n",
             "mypy.ini: [mypy.plugins.typed_enum]: unknown key 'ordring'; "
-            f'did you mean "ordering"?; the keys are the checks {KEYS}, each true or false',
+            f'did you mean "ordering"?; the keys are the checks {KEYS}, each true or false, '
+            "and value-metaclasses",
             id="ini-unknown-key",
         ),
         pytest.param(
             "setup.cfg",
             INI + "duplicate_value = false\n",
             "setup.cfg: [mypy.plugins.typed_enum]: unknown key 'duplicate_value'; "
-            f'did you mean "duplicate-value"?; the keys are the checks {KEYS}, each true or false',
+            f'did you mean "duplicate-value"?; the keys are the checks {KEYS}, each true or false, '
+            "and value-metaclasses",
             id="setup-cfg-underscore-key",
         ),
         pytest.param(
             "mypy.ini",
             INI + "colour = false\n",
             "mypy.ini: [mypy.plugins.typed_enum]: unknown key 'colour'; "
-            f"the keys are the checks {KEYS}, each true or false",
+            f"the keys are the checks {KEYS}, each true or false, and value-metaclasses",
             id="ini-unknown-key-no-suggestion",
         ),
         pytest.param(
@@ -93,7 +98,8 @@ def test_the_keys_are_the_check_codes() -> None:
             "pyproject.toml",
             TOML + "typed-enum-ordering = false\n",
             "pyproject.toml: [tool.typed_enum]: unknown key 'typed-enum-ordering'; "
-            f'did you mean "ordering"?; the keys are the checks {KEYS}, each true or false',
+            f'did you mean "ordering"?; the keys are the checks {KEYS}, each true or false, '
+            "and value-metaclasses",
             id="toml-prefixed-key",
         ),
         pytest.param(
@@ -107,6 +113,20 @@ def test_the_keys_are_the_check_codes() -> None:
             TOML + 'ordering = "maybe"\n',
             "pyproject.toml: [tool.typed_enum]: ordering must be true or false, not 'maybe'",
             id="toml-string",
+        ),
+        pytest.param(
+            "mypy.ini",
+            INI + "value-metaclasses = props.Meta, Meta\n",
+            "mypy.ini: [mypy.plugins.typed_enum]: value-metaclasses: 'Meta' is not a fullname "
+            "(package.module.Meta, where the metaclass is defined)",
+            id="ini-metaclass-not-a-fullname",
+        ),
+        pytest.param(
+            "pyproject.toml",
+            TOML + "value-metaclasses = true\n",
+            "pyproject.toml: [tool.typed_enum]: value-metaclasses must list fullnames of "
+            "metaclasses (package.module.Meta), not True",
+            id="toml-metaclasses-not-a-list",
         ),
         pytest.param(
             "pyproject.toml",
@@ -149,3 +169,45 @@ def test_without_a_section_every_check_is_on(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "colors.py:6: error: " in done.stdout
     assert "[typed-enum-duplicate-value]" in done.stdout
+
+
+PROPERTIES = """\
+import enum
+
+
+class PropertiesMeta(enum.EnumMeta):
+    pass
+
+
+class Color(enum.Enum, metaclass=PropertiesMeta):
+    _value_: int
+    red = 1, "ff0000"
+"""
+
+
+@pytest.mark.parametrize(
+    ("config_name", "config"),
+    [
+        pytest.param(
+            "mypy.ini", INI + "value-metaclasses = other.Meta, colors.PropertiesMeta\n", id="ini"
+        ),
+        pytest.param(
+            "pyproject.toml",
+            TOML + 'value-metaclasses = ["colors.PropertiesMeta"]\n',
+            id="toml",
+        ),
+    ],
+)
+def test_value_metaclasses_silence_value_checks(
+    tmp_path: Path, config_name: str, config: str
+) -> None:
+    (tmp_path / "colors.py").write_text(PROPERTIES)
+    unlisted = run_mypy(tmp_path, "mypy.ini", "[mypy]\nplugins = mypy_plugin\n", PROPERTIES)
+    assert unlisted.returncode == 1
+    assert "[typed-enum-value-annotation]" in unlisted.stdout
+    listed = run_mypy(tmp_path, config_name, config, PROPERTIES)
+    assert (listed.returncode, listed.stdout.strip(), listed.stderr) == (
+        0,
+        "Success: no issues found in 1 source file",
+        "",
+    )

@@ -54,7 +54,7 @@ from mypy.types import (
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import membership, values
+from mypy_plugin.features import membership, signatures, values
 from mypy_plugin.features.aliases import member_type
 from mypy_plugin.features.members import is_typed_enum
 from mypy_plugin.metadata import EnumRecord, Value
@@ -154,11 +154,7 @@ def _first_argument(arg_types: list[list[Type]], arg_kinds: list[list[Any]]) -> 
 
 
 def user_defines(info: TypeInfo, name: str) -> bool:
-    return any(
-        name in base.names
-        for base in info.mro
-        if base.module_name.split(".")[0] not in _LIBRARY_MODULES
-    )
+    return any(name in base.names for base in info.mro if not signatures.library_class(base))
 
 
 def _complete(info: TypeInfo, record: EnumRecord) -> bool:

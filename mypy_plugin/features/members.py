@@ -37,7 +37,7 @@ from mypy.plugin import ClassDefContext
 
 from mypy_plugin import errorcodes, messages, metadata, names
 from mypy_plugin.config import Settings
-from mypy_plugin.features import membership, values
+from mypy_plugin.features import membership, value_metaclasses, values
 from mypy_plugin.metadata import EnumRecord, Value
 from mypy_plugin.report import fail
 
@@ -94,6 +94,7 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
         typed=typed, open=_is_open(settings, ctx, typed), data_type=values.data_type(info)
     )
     evaluator = values.Evaluator(info, stub=ctx.api.is_stub_file)
+    unique = value_metaclasses.unique_metaclass(info)
     # comparable(value) -> first member with it: O(1) per member (1,500-member enums).
     seen: dict[Any, str] = {}
     # The definitions of members or aliases, in order, by the typing spec's
@@ -134,6 +135,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
                     messages.DUPLICATE_VALUE.format(name=name, enum=info.name, other=target),
                     stmt,
                 )
+            elif target is not None and unique is not None:
+                message = messages.DUPLICATE_UNIQUE_VALUE.format(
+                    name=name, enum=info.name, other=target, meta=unique
+                )
+                fail(ctx.api, settings, errorcodes.DUPLICATE_VALUE, message, stmt)
         if target is not None:
             record.aliases[name] = target
             _unmember(info, name)

@@ -27,16 +27,29 @@ from mypy.nodes import (
 )
 from mypy.types import CallableType, Type
 
+from mypy_plugin import names
 from mypy_plugin.metadata import Value
 
 _LIBRARY_MODULES = ("builtins", "enum", "typed_enum")
+
+
+def library_class(info: TypeInfo) -> bool:
+    """A class of stdlib's or typed_enum's, or a framework's enum base.
+
+    A framework's bases (``names.FRAMEWORK_ENUM_MODULES``: Django's
+    ``IntegerChoices``) declare an ``__init__`` that mirrors what their
+    metaclass does to values (features/value_metaclasses.py), not a
+    constructor that sets ``_value_``.
+    """
+    module = info.module_name
+    return module.partition(".")[0] in _LIBRARY_MODULES or module in names.FRAMEWORK_ENUM_MODULES
 
 
 def user_method(info: TypeInfo, name: str) -> FuncDef | None:
     """``name`` (``__init__``/``__new__``) as the user's classes define it, first in the MRO."""
     for base in info.mro:
         sym = base.names.get(name)
-        if sym is None or base.module_name.partition(".")[0] in _LIBRARY_MODULES:
+        if sym is None or library_class(base):
             continue
         node = sym.node.func if isinstance(sym.node, Decorator) else sym.node
         return node if isinstance(node, FuncDef) else None
