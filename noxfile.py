@@ -113,4 +113,8 @@ REALCODE_PACKAGES = [
     "ansible-core==2.19.14",
     "zigpy==2.4.0",
     "music-assistant-models==1.1.211",
+    # A Django app with Choices, checked under django-stubs' plugin on both sides.
+    "django-allauth==65.22.1",
+    "Django==5.2.19",
+    "django-stubs==6.1.2",
 ]

@@ -56,11 +56,41 @@ class Target:
     """Paths inside the package to check (a directory checks all of it)."""
     why: str
     distribution: str = ""
+    plugins: tuple[str, ...] = ()
+    """Other mypy plugins both sides run (typed_enum's comes last on the side with it)."""
+    sections: str = ""
+    """More config sections both sides use (a plugin's settings)."""
+    files: tuple[tuple[str, str], ...] = ()
+    """Files written beside the copy: (name, text), e.g. a Django settings module."""
 
     @property
     def dist(self) -> str:
         return self.distribution or self.package
 
+
+#: The settings django-stubs' plugin loads for allauth: its apps installed.
+ALLAUTH_SETTINGS = """\
+SECRET_KEY = "realcode"
+SITE_ID = 1
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.sites",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.mfa",
+    "allauth.usersessions",
+    "allauth.idp.oidc",
+]
+MIDDLEWARE = [
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+"""
 
 TARGETS = (
     Target("httpx", (".",), "codes(IntEnum) with ~60 members and classmethods"),
@@ -108,6 +138,17 @@ TARGETS = (
     ),
     Target("zigpy", (".",), "26 enums: IntEnum/IntFlag ZCL types, status codes, ordering"),
     Target(
+        "allauth",
+        (".",),
+        "Django app: 8 TextChoices with lazy labels, under django-stubs' plugin",
+        "django-allauth",
+        plugins=("mypy_django_plugin.main",),
+        sections=(
+            "[mypy.plugins.django-stubs]\ndjango_settings_module = realcode_django_settings\n"
+        ),
+        files=(("realcode_django_settings.py", ALLAUTH_SETTINGS),),
+    ),
+    Target(
         "music_assistant_models",
         (".",),
         "48 StrEnums (media types, player states), compared and used as keys",
@@ -145,7 +186,15 @@ TRUE_POSITIVES: dict[tuple[str, str], str] = {
 
 OPTIONS = "[mypy]\nfollow_imports = silent\ncheck_untyped_defs = true\n"
 STRICT_OPTIONS = OPTIONS + "strict = true\n"
-PLUGIN_LINE = "plugins = mypy_plugin\n"
+PLUGIN = "mypy_plugin"
+
+
+def _config(options: str, target: Target, plugin: bool) -> str:
+    """The mypy config of one side: ``options``, the plugins, the target's sections."""
+    plugins = [*target.plugins, *([PLUGIN] if plugin else [])]
+    line = f"plugins = {', '.join(plugins)}\n" if plugins else ""
+    return options + line + target.sections
+
 
 #: Checked beside every target: proves the plugin is loaded in the run with
 #: it (its one diagnostic must be added, and is then left out of the diff).
@@ -320,22 +369,24 @@ def main(argv: list[str]) -> int:
             root = Path(tmp)
             _copy(target.package, root)
             (root / "canary_typed_enum.py").write_text(CANARY)
+            for name, text in target.files:
+                (root / name).write_text(text)
             paths = [os.path.normpath(f"{target.package}/{m}") for m in target.modules]
             paths.append("canary_typed_enum.py")
             first: dict[bool, Run] = {}
             for attempt in range(args.repeat):
                 # Alternate which side goes first, so drift hits both alike.
                 for plugin in (attempt % 2 == 1, attempt % 2 == 0):
-                    run = _mypy(root, options + (PLUGIN_LINE if plugin else ""), paths)
+                    run = _mypy(root, _config(options, target, plugin), paths)
                     first.setdefault(plugin, run)
                     (measured.with_plugin if plugin else measured.without).append(run.seconds)
                     if run.diagnostics != first[plugin].diagnostics:
                         raise RuntimeError(f"{target.package}: diagnostics differ between runs")
             if args.profile:
-                profiled = _profile(root, options + PLUGIN_LINE, paths)
+                profiled = _profile(root, _config(options, target, True), paths)
             if args.instructions:
                 for plugin in (False, True):
-                    config = options + (PLUGIN_LINE if plugin else "")
+                    config = _config(options, target, plugin)
                     counted[plugin] = _instructions(root, config, paths)
         without, with_plugin = first[False], first[True]
         added = [d for d in with_plugin.diagnostics if d not in without.diagnostics]
