@@ -115,13 +115,24 @@ class ValueSource:
     * ``position``: the position of the argument it is set from; None when set
       from anything else.
     * ``type``: that parameter's declared type.
+    * ``fewest``/``most``: how many values the method takes (``most`` is None
+      with ``*args``); a member passing another count raises ``TypeError``
+      when the class is made, so it gets no value (issue 34, point 2).
     """
 
-    __slots__ = ("position", "type")
+    __slots__ = ("fewest", "most", "position", "type")
 
-    def __init__(self, position: int | None, type: Type | None) -> None:
+    def __init__(
+        self,
+        position: int | None,
+        type: Type | None,
+        fewest: int = 0,
+        most: int | None = None,
+    ) -> None:
         self.position = position
         self.type = type
+        self.fewest = fewest
+        self.most = most
 
 
 def value_source(info: TypeInfo) -> ValueSource | None:
@@ -137,10 +148,12 @@ def value_source(info: TypeInfo) -> ValueSource | None:
         if not assignments:
             continue
         rvalue = assignments[-1].rvalue
-        params, _ = parameters(func)
+        params, star = parameters(func)
+        fewest = sum(1 for p in params if p.required)
+        most = None if star else len(params)
         for index, param in enumerate(params):
             if isinstance(rvalue, NameExpr) and rvalue.name == param.name:
-                return ValueSource(index, param.type)
+                return ValueSource(index, param.type, fewest, most)
         return ValueSource(None, None)
     return None
 
@@ -155,8 +168,10 @@ def member_value(source: ValueSource, raw: Value, rvalue: Expression) -> Value:
     if source.position is None:
         return None
     args = arguments(rvalue)
-    if source.position >= len(args):
+    if source.position >= len(args) or len(args) < source.fewest:
         return None
+    if source.most is not None and len(args) > source.most:
+        return None  # typed-enum-member-arguments reports it
     if raw is not None and raw[0] == "tuple" and isinstance(rvalue, TupleExpr):
         item: Value = raw[1][source.position]
         return item
