@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, final
 
-from mypy.nodes import TypeInfo
+from mypy.nodes import MypyFile, TypeInfo
 from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext,
@@ -128,8 +128,8 @@ class _Answers(dict[str, Any]):
     Bound as the hook itself (``plugin.get_attribute_hook = answers.__getitem__``):
     mypy then calls a C dict lookup, and only a fullname not seen before runs
     ``decide`` (through ``__missing__``).  Only for hooks whose answer cannot
-    change within a build (``MEMOISED_HOOKS``), and never under the daemon
-    (see ``TypedEnumPlugin``).
+    change within a build (``MEMOISED_HOOKS``); under the daemon, within an
+    update (see ``TypedEnumPlugin``).
     """
 
     __slots__ = ("_decide",)
@@ -182,11 +182,12 @@ class TypedEnumPlugin(Plugin):
     then calls a C method and no Python frame runs (the methods below give
     the same answers and document them).  The others find a name's class
     with one compiled lookup and decide from it, once per fullname and
-    build: ``MEMOISED_HOOKS`` are bound to an ``_Answers`` table.  Not under
-    the daemon (``fine_grained_incremental``): there the plugin object
-    outlives a run and a fullname (even the same ``TypeInfo`` object, which
-    fine-grained updates merge in place) can change meaning between runs,
-    so every question is decided afresh.  A hook is returned only where
+    build: ``MEMOISED_HOOKS`` are bound to an ``_Answers`` table.  Under the
+    daemon (``fine_grained_incremental``) the plugin object outlives a run
+    and a fullname (even the same ``TypeInfo`` object, which fine-grained
+    updates merge in place) can change meaning between updates, so the
+    tables are emptied at the start of each update (``get_additional_deps``).
+    A hook is returned only where
     its callback can act: a returned hook makes mypy build a context and
     copy the signature or type at every site.
     """
@@ -273,10 +274,17 @@ class TypedEnumPlugin(Plugin):
             from mypy_plugin.features import wildcard
 
             self._wildcard_arms = partial(wildcard.member_callback, self.settings)
-        if not options.fine_grained_incremental:
-            for hook in MEMOISED_HOOKS:
-                setattr(self, hook, _Answers(getattr(self, hook)).__getitem__)
-            self._checked_class = _Answers(self._checked_class).__getitem__
+        #: Every memo; under the daemon each update starts with them empty
+        #: (``get_additional_deps``).
+        self._memos: list[_Answers] = []
+        for hook in MEMOISED_HOOKS:
+            answers = _Answers(getattr(self, hook))
+            self._memos.append(answers)
+            setattr(self, hook, answers.__getitem__)
+        checked = _Answers(self._checked_class)
+        self._memos.append(checked)
+        self._checked_class = checked.__getitem__
+        self._fine_grained = options.fine_grained_incremental
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = _class_info(self, fullname)
@@ -387,6 +395,22 @@ class TypedEnumPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         return self._config_data
+
+    def get_additional_deps(self, file: MypyFile) -> list[tuple[int, str, int]]:
+        """No extra imports.  Under the daemon: a module read anew empties the memos.
+
+        mypy reads (parses) every module before it analyses any in a build,
+        and reads a changed module again at the start of each daemon update:
+        so every answer memoised after that reflects the update's code, and
+        none outlives it (a class, even the same ``TypeInfo`` object, may
+        change meaning between updates).  Issue 29: deciding every question
+        afresh under the daemon cost every recheck about 3,000 class lookups
+        on python-telegram-bot.
+        """
+        if self._fine_grained:
+            for memo in self._memos:
+                memo.clear()
+        return []
 
 
 def _inherited(info: TypeInfo, method: str, defined_in: str) -> bool:

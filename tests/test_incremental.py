@@ -71,6 +71,10 @@ def number(c: Color) -> int:
 
 def next_number() -> int:
     return Color.red.value + 1
+
+
+def lookup() -> Color:
+    return Color(3)
 """
 
 # Its notes make mypy 2.4's daemon re-check this module on every run: the
@@ -114,6 +118,14 @@ def no_green(line: int) -> str:
     return f'pkg/paint.py:{line}: error: "type[Color]" has no attribute "green"  [attr-defined]'
 
 
+def bad_lookup(valid: str) -> str:
+    """``Color(3)`` in lookup(): it names no member, yet depends on all of them."""
+    return (
+        f'pkg/paint.py:34: error: 3 is not a valid "Color"; valid values are {valid}  '
+        "[typed-enum-bad-lookup]"
+    )
+
+
 CRIMSON_IS_RED = 'pkg/report.py:5: note: Revealed type is "Literal[pkg.colors.Color.red]?"'
 
 OLDEST_MYPY = mypy_version.startswith("1.14.")
@@ -139,7 +151,7 @@ STEPS = (
     Step(
         "start",
         HEAD + "class Color(Enum):\n    red = 1\n    green = 2\n    crimson = alias(red)\n",
-        (CRIMSON_IS_RED,),
+        (bad_lookup("1 (red), 2 (green)"), CRIMSON_IS_RED),
     ),
     Step(
         "add_member",
@@ -163,6 +175,7 @@ STEPS = (
             never(MATCH_LINE, "Color.blue"),
             never(CHAIN_LINE, "Color.blue"),
             value_type("int | str"),
+            bad_lookup("1 (red), 2 (green), 'blue' (blue)"),
             CRIMSON_IS_RED,
         ),
     ),

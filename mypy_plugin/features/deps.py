@@ -9,8 +9,11 @@ no longer covers every member stays green until the user's own file changes
 (mypy 1.14.1 and 2.4.1, with or without the rest of the plugin;
 tests/test_incremental.py).  With it, every member (also those of an open
 enum or a Flag, hidden from mypy's member list), alias and plugin-generated
-name of the class fires the class's own trigger when it is added, removed or
-changed, and everything that mentions ``Color`` depends on that trigger.
+name of the class fires the triggers of every other member and of the
+attributes that read the member list (``analyse_class``) when it is added,
+removed or changed.  (Until issue 29 they fired ``<Color>`` itself, so
+everything that mentions ``Color`` was re-checked, imports and annotations
+included: 1.23x a daemon's recheck on python-telegram-bot.)
 
 Runs last among the class analysers, so it sees the names the others add;
 idempotent.  Precondition: ``ctx.cls.info`` is an enum.
@@ -24,6 +27,8 @@ and 2.4.1), and adding them was a tenth of the class hook's time.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy.nodes import Var
 from mypy.plugin import ClassDefContext
 from mypy.server.trigger import make_trigger
@@ -32,16 +37,48 @@ from mypy_plugin import metadata
 from mypy_plugin.config import Settings
 from mypy_plugin.features import membership
 
+#: A trigger of the plugin's own, per enum class: fired when any member is
+#: added, removed or changed, and firing every member's trigger in turn.
+MEMBERS: Final = "__typed_enum_members__"
+#: Attributes whose type or result depends on the whole member list: ``.value``
+#: and ``.name`` of a variable (a union of the members' literals), lookups by
+#: value or name (``Color(1)``, ``Color.from_value(1)``).
+_MEMBER_LIST_ATTRIBUTES: Final = (
+    "value",
+    "name",
+    "_value_",
+    "_name_",
+    "__init__",
+    "__new__",
+    "__call__",
+    "from_value",
+    "from_name",
+    "try_from_value",
+    "try_from_name",
+)
+
 
 def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:
-    """Make a change to any member of ``ctx.cls.info`` fire ``<Color>`` itself."""
+    """Make a change to any member of ``ctx.cls.info`` fire every member's trigger.
+
+    A ``match`` or ``if/elif`` chain over ``Color`` names some member
+    (``case Color.red:``, ``c is Color.red``), so mypy makes it depend on
+    ``<Color.red>``; ``.value`` of a ``Color`` depends on ``<Color.value>``.
+    Each member's trigger fires ``<Color.__typed_enum_members__>``, which
+    fires every member's and those attributes' triggers: what reads the
+    member list is re-checked, and what merely mentions ``Color`` (an import,
+    an annotation) is not.  An enum with at most one member also fires
+    ``<Color>`` itself: code written for the empty class (``assert_never(c)``)
+    names no member.
+    """
     options = ctx.api.options
     if not (options.fine_grained_incremental or options.cache_fine_grained):
         return
     info = ctx.cls.info
     record = metadata.read(info)
     known = set(record.aliases) | set(record.members) if record is not None else set()
-    whole_class = make_trigger(info.fullname)
+    members = make_trigger(f"{info.fullname}.{MEMBERS}")
+    count = 0
     for name, sym in info.names.items():
         # An open enum's and a Flag's members are hidden from mypy's member
         # list (open_enums): the record still names them.
@@ -49,4 +86,11 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
             sym.node.has_explicit_value or sym.plugin_generated or name in known
         )
         if member_like:
-            ctx.api.add_plugin_dependency(make_trigger(f"{info.fullname}.{name}"), whole_class)
+            count += 1
+            trigger = make_trigger(f"{info.fullname}.{name}")
+            ctx.api.add_plugin_dependency(trigger, members)
+            ctx.api.add_plugin_dependency(members, trigger)
+    for attribute in _MEMBER_LIST_ATTRIBUTES:
+        ctx.api.add_plugin_dependency(members, make_trigger(f"{info.fullname}.{attribute}"))
+    if count <= 1:
+        ctx.api.add_plugin_dependency(members, make_trigger(info.fullname))
