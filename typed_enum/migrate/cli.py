@@ -54,6 +54,13 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line, even on large trees"
     )
+    parser.add_argument(
+        "--no-import",
+        action="store_true",
+        help="do not import the modules to read each enum's members and aliases; evaluate "
+        "member values from the source only (calls, attributes and custom __new__ then "
+        "leave an enum behind)",
+    )
     return parser
 
 
@@ -171,7 +178,24 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             and pattern.search(text)
             and not any(f.path == p and f.kind is Kind.ERROR for f in findings)
         ]
-    plan = make_plan([info for _, info in parsed.values()])
+    modules = [info for _, info in parsed.values()]
+    runtime = None
+    if not args.no_import:
+        from typed_enum.migrate.runtime import read
+
+        runtime = read([(m.name, m.path) for m in modules if any(c.members for c in m.classes)])
+        for module in modules:
+            why = runtime.errors.get(module.name)
+            if why is not None:
+                findings.append(
+                    Finding(
+                        module.path,
+                        1,
+                        Kind.NOTE,
+                        f"not imported ({why}); its enums' values were read from the source",
+                    )
+                )
+    plan = make_plan(modules, runtime)
     findings.extend(plan.findings)
     changed = 0
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):

@@ -23,6 +23,7 @@ from typed_enum.migrate.analysis import (
     ModuleInfo,
 )
 from typed_enum.migrate.report import Finding, Kind
+from typed_enum.migrate.runtime import Members, RuntimeInfo
 from typed_enum.migrate.values import Unknown, evaluate_source
 
 __all__ = ["Plan", "make_plan"]
@@ -62,6 +63,15 @@ def _auto_value(
     return highest + 1
 
 
+class _Shown(str):
+    """A value's repr as the import read it: shown as is in ``{value!r}``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 def _same(a: object, b: object) -> bool:
     try:
         return bool(a == b)
@@ -70,8 +80,9 @@ def _same(a: object, b: object) -> bool:
 
 
 class _Planner:
-    def __init__(self, modules: list[ModuleInfo]) -> None:
+    def __init__(self, modules: list[ModuleInfo], runtime: RuntimeInfo | None = None) -> None:
         self.modules = modules
+        self.runtime = runtime
         self.imports: dict[str, str] = {}
         for module in modules:
             self.imports.update(module.imports)
@@ -190,6 +201,9 @@ class _Planner:
         problems += self.reexported(info)
         if not info.members:
             return problems, aliases
+        real = self.real_members(info)
+        if real is not None:
+            return self.runtime_members(info, real, problems)
         chain = list(self.chain(info.key))
         if any(c.defines_new for c in chain):
             problems.append(
@@ -244,6 +258,39 @@ class _Planner:
                 continue
             canonical.append((member.name, value))
             last_values.append(value)
+        return problems, aliases
+
+    def real_members(self, info: ClassInfo) -> Members | None:
+        """The class's ``__members__`` as importing its module read them, if it could."""
+        if self.runtime is None:
+            return None
+        return self.runtime.members(self.by_path[info.path].name, info.qualname)
+
+    def runtime_members(
+        self, info: ClassInfo, real: Members, problems: list[tuple[Line, str]]
+    ) -> tuple[list[tuple[Line, str]], list[tuple[object, str, str, object]]]:
+        """(problems, aliases) from the class itself: each name's canonical member."""
+        canonical = {name: canon for name, canon, _ in real}
+        shown = {name: _Shown(value) for name, _, value in real}
+        written = {m.name for m in info.members}
+        made = [name for name, canon in canonical.items() if name not in written and name != canon]
+        if made:
+            problems.append(
+                (
+                    info.line,
+                    f"{', '.join(made)} {'is an alias' if len(made) == 1 else 'are aliases'} "
+                    "made at run time, not by a name = value in the class body; move it by "
+                    "hand and declare each alias with alias()",
+                )
+            )
+            return problems, []
+        aliases: list[tuple[object, str, str, object]] = []
+        for member in info.members:
+            if member.form == "declared_alias":
+                continue
+            canon = canonical.get(member.name)
+            if canon is not None and canon != member.name:
+                aliases.append((member.value, member.name, canon, shown[member.name]))
         return problems, aliases
 
     # -- functional API --------------------------------------------------------
@@ -366,6 +413,10 @@ class _Planner:
         self.plan.findings.append(Finding(info.path, int(line), kind, message))
 
 
-def make_plan(modules: list[ModuleInfo]) -> Plan:
-    """Decide what moves, from every module of the tree."""
-    return _Planner(modules).make()
+def make_plan(modules: list[ModuleInfo], runtime: RuntimeInfo | None = None) -> Plan:
+    """Decide what moves, from every module of the tree.
+
+    ``runtime``: the members importing the modules read (``runtime.read``);
+    a class it has no record of is evaluated statically.
+    """
+    return _Planner(modules, runtime).make()

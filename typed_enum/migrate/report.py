@@ -17,6 +17,8 @@ class Kind(enum.Enum):
     LEFT_ALONE = "left alone"
     # The file could not be read or parsed.
     ERROR = "error"
+    # How the run read a module (not imported: values from the source).
+    NOTE = "note"
 
 
 @dataclass(frozen=True, order=True)

@@ -1,0 +1,131 @@
+"""Each enum's real members, read by importing its module (the default).
+
+``typed-enum migrate`` is run by a developer on their own code, as a test run
+is: importing it is expected.  Static evaluation (``values``) cannot tell the
+value of ``int(20e6)``, ``sys.maxsize``, another enum's member or what a
+custom ``__new__`` stores, so it left such enums (and every enum sharing a
+base with them) behind.  Imported, every class says itself which names are
+members and which are aliases of which (``__members__``), in order.
+
+The modules are imported in one child process (``python -c``), never in the
+tool's own: a module's import-time side effects, ``sys.path`` and
+``sys.modules`` stay out of the run.  The child prints JSON: for each module,
+either its enum classes (by qualified name, nested classes included) with
+``[name, canonical name, repr of the value]`` per entry of ``__members__``,
+or why it could not be imported.  A module that cannot be imported is
+evaluated statically, as with ``--no-import``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Members", "RuntimeInfo", "read"]
+
+#: A class's ``__members__`` in order: (name, canonical name, value repr).
+Members = list[tuple[str, str, str]]
+
+#: Longest value repr kept (report lines stay one line and short).
+_REPR_LIMIT = 60
+
+_CHILD = r"""
+import enum, importlib, json, sys, traceback
+requests = json.loads(sys.stdin.read())
+for root in dict.fromkeys(root for _, root in requests):
+    if root not in sys.path:
+        sys.path.insert(0, root)
+LIMIT = int(sys.argv[1])
+def shown(value):
+    try:
+        text = repr(value)
+    except Exception:
+        text = "<unrepresentable>"
+    text = " ".join(text.split())
+    return text if len(text) <= LIMIT else text[: LIMIT - 3] + "..."
+def classes(owner, prefix, module, seen, found):
+    for name, value in list(vars(owner).items()):
+        if not isinstance(value, type) or id(value) in seen:
+            continue
+        if getattr(value, "__module__", None) != module:
+            continue
+        qualname = prefix + name
+        if getattr(value, "__qualname__", None) != qualname:
+            continue
+        seen.add(id(value))
+        if isinstance(value, enum.EnumMeta):
+            found[qualname] = [
+                [member, entry._name_, shown(entry._value_)]
+                for member, entry in value.__members__.items()
+            ]
+        classes(value, qualname + ".", module, seen, found)
+result = {}
+for module, _root in requests:
+    try:
+        imported = importlib.import_module(module)
+    except BaseException as exc:
+        line = traceback.format_exception_only(type(exc), exc)[-1].strip()
+        result[module] = {"error": " ".join(line.split())[:200]}
+        continue
+    found = {}
+    classes(imported, "", module, set(), found)
+    result[module] = {"classes": found}
+sys.stdout.write("\n" + json.dumps(result))
+"""
+
+
+@dataclass
+class RuntimeInfo:
+    """What importing the tree told: members per module, or why not."""
+
+    classes: dict[str, dict[str, Members]]
+    """module name -> qualified class name -> its ``__members__``."""
+    errors: dict[str, str]
+    """module name -> why it could not be imported."""
+
+    def members(self, module: str, qualname: str) -> Members | None:
+        return self.classes.get(module, {}).get(qualname)
+
+
+def _root(path: Path, module: str) -> str:
+    """The directory to put on ``sys.path`` for ``module`` at ``path``."""
+    depth = module.count(".") + (1 if path.stem == "__init__" else 0)
+    return str(path.resolve().parents[depth])
+
+
+def read(modules: list[tuple[str, Path]], timeout: float = 600) -> RuntimeInfo:
+    """Import ``(module name, path)`` in a child process; their enums' members."""
+    requests = [(name, _root(path, name)) for name, path in modules]
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(_REPR_LIMIT)],
+            input=json.dumps(requests),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        why = f"importing the tree took more than {timeout:.0f} s"
+        return RuntimeInfo({}, {name: why for name, _ in modules})
+    last = done.stdout.rstrip().rpartition("\n")[2]
+    try:
+        result = json.loads(last)
+    except ValueError:
+        tail = " ".join(done.stderr.split())[-200:]
+        why = f"the import process failed (exit {done.returncode}): {tail}"
+        return RuntimeInfo({}, {name: why for name, _ in modules})
+    classes: dict[str, dict[str, Members]] = {}
+    errors: dict[str, str] = {}
+    for name, entry in result.items():
+        if "error" in entry:
+            errors[name] = entry["error"]
+        else:
+            classes[name] = {
+                qualname: [(m, c, v) for m, c, v in members]
+                for qualname, members in entry["classes"].items()
+            }
+    return RuntimeInfo(classes, errors)
