@@ -13,6 +13,7 @@ listed in ``TRUE_POSITIVES`` with the reason it is one, and on any crash.
     python benchmarks/realcode.py --strict --repeat 1
     python benchmarks/realcode.py --profile   # also the plugin's own CPU time
     python benchmarks/realcode.py --instructions   # also instruction counts (callgrind)
+    python benchmarks/realcode.py --daemon telegram rich kasa  # under dmypy, per recheck
 
 The two sides run alternately, ``--repeat`` times each (default 3), each
 from an empty cache; the report gives the ratio of their CPU-time medians
@@ -339,7 +340,16 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="also one clean run per side under callgrind: the ratio of instruction counts",
     )
+    parser.add_argument(
+        "--daemon",
+        action="store_true",
+        help="the cost per daemon recheck instead (benchmarks/daemon_recheck.py)",
+    )
     args = parser.parse_args(argv)
+    if args.daemon:
+        import daemon_recheck  # benchmarks/daemon_recheck.py, beside this script
+
+        return daemon_recheck.main(args.packages)
     instructions.compile_checkout()
     options = STRICT_OPTIONS if args.strict else OPTIONS
     chosen = [t for t in TARGETS if not args.packages or t.package in args.packages]
