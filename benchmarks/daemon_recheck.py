@@ -16,7 +16,9 @@ from ``/proc/PID/stat``) around it: the client's time and the machine's
 other load are not counted.  The sources are restored between daemons, so
 each daemon sees the same edits.  With ``--verify``, after every step the
 daemon's diagnostics are compared with a clean batch run on the same
-sources (with the same configuration): they must be equal.
+sources (with the same configuration); mypy's daemon has discrepancies of
+its own (kasa's dynamic base classes), so the report lists those the plugin
+adds.
 
     python benchmarks/realcode.py --daemon telegram
     python benchmarks/daemon_recheck.py telegram  # the same, this module alone
@@ -93,7 +95,12 @@ def _dmypy(status: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[s
 
 
 def _lines(out: str) -> list[str]:
-    return sorted(line for line in out.splitlines() if ": error:" in line or ": note:" in line)
+    # mypy's batch run adds a hint the daemon leaves out; it is no diagnostic.
+    return sorted(
+        line
+        for line in out.splitlines()
+        if (": error:" in line or ": note:" in line) and "--install-types" not in line
+    )
 
 
 def _add_member(path: Path, enum_class: str, line: str) -> None:
@@ -122,6 +129,8 @@ def _body_edit(path: Path, n: int) -> None:
 class Daemon:
     plugin: bool
     steps: dict[str, list[float]]
+    mismatches: list[str]
+    """With ``--verify``: where the daemon's diagnostics differ from a batch run's."""
 
 
 def _batch(root: Path, config: Path, package: str) -> list[str]:
@@ -164,6 +173,7 @@ def run_daemon(root: Path, script: Script, plugin: bool, edits: int, verify: boo
     config.write_text(text)
     status = root / f"dmypy-{'with' if plugin else 'without'}.json"
     steps: dict[str, list[float]] = {}
+    mismatches: list[str] = []
     started = _dmypy(status, "start", "--", "--config-file", str(config), cwd=root)
     if started.returncode != 0:
         raise RuntimeError(f"dmypy start failed: {started.stdout}{started.stderr}")
@@ -179,10 +189,10 @@ def run_daemon(root: Path, script: Script, plugin: bool, edits: int, verify: boo
             if done.returncode not in (0, 1):
                 raise RuntimeError(f"dmypy check failed: {done.stdout}{done.stderr}")
             if verify:
-                batch = _batch(root, config, script.package)
-                if _lines(done.stdout) != batch:
-                    diff = set(_lines(done.stdout)) ^ set(batch)
-                    raise RuntimeError(f"{name}: daemon != batch: {sorted(diff)[:10]}")
+                batch = set(_batch(root, config, script.package))
+                daemon = set(_lines(done.stdout))
+                mismatches.extend(f"{name}: only daemon: {d}" for d in sorted(daemon - batch))
+                mismatches.extend(f"{name}: only batch: {d}" for d in sorted(batch - daemon))
 
         step("initial check")
         for n in range(edits):
@@ -194,7 +204,7 @@ def run_daemon(root: Path, script: Script, plugin: bool, edits: int, verify: boo
         _dmypy(status, "stop", cwd=root)
         for path, data in saved.items():
             path.write_bytes(data)
-    return Daemon(plugin, steps)
+    return Daemon(plugin, steps, mismatches)
 
 
 def measure(
@@ -230,6 +240,15 @@ def measure(
         shown = {p: " / ".join(f"{v:.2f}" for v in vals) for p, vals in sides.items()}
         ratio = medians[True] / medians[False] if medians[False] else float("nan")
         rows.append(f"| | {name} | {shown[False]} | {shown[True]} | {ratio:.2f}x |")
+    if verify:
+        # mypy's daemon has discrepancies of its own: only those the plugin adds count.
+        own = {m for d in results if not d.plugin for m in d.mismatches}
+        added = sorted({m for d in results if d.plugin for m in d.mismatches} - own)
+        rows.append(
+            f"daemon == batch after every step: {'yes' if not added else 'NO'}"
+            f" (mypy alone differs in {len(own)} lines; the plugin adds {len(added)})"
+        )
+        rows.extend(f"  {m}" for m in added)
     return "\n".join(rows)
 
 
