@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from migrate_helpers import Migrate, Tree
 
 
@@ -181,3 +186,84 @@ def test_a_stdlib_class_imported_through_another_module_is_left_alone(
         "enum.Enum imported through another module; import it from enum in this module and run "
         "again",
     ]
+
+
+def test_an_alias_of_a_stdlib_enum_class_is_reported(tree: Tree, migrate: Migrate) -> None:
+    root = tree(
+        {
+            "codes.py": """
+            import enum
+
+            Base = enum.IntEnum
+
+
+            class Code(Base):
+                ok = 0
+            """
+        }
+    )
+    before = (root / "codes.py").read_text()
+    result = migrate("codes.py")
+    assert result.status == 0
+    assert (root / "codes.py").read_text() == before
+    assert result.out.splitlines()[0] == (
+        "codes.py:3: left alone: Base = enum.IntEnum left alone: an alias of a stdlib enum "
+        "class, so the classes derived through it stay stdlib enums; derive them from "
+        "typed_enum's class by name (or bind the alias to it) by hand"
+    )
+    assert migrate("--check", "codes.py").status == 1
+
+
+def test_a_value_over_several_lines_is_reported_on_one_line(tree: Tree, migrate: Migrate) -> None:
+    tree(
+        {
+            "m.py": """
+            import enum
+
+
+            class Color(enum.Enum):
+                red = compute(
+                    1,
+                    2,
+                )
+            """
+        }
+    )
+    result = migrate("--no-import", "m.py")
+    first = result.out.splitlines()[0]
+    assert first.startswith("m.py:5: left alone: Color stays a stdlib enum: cannot evaluate the ")
+    assert "(compute( 1, 2, ):" in first
+
+
+def _report(root: Path, seed: str) -> str:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "typed_enum.migrate",
+            "--no-progress",
+            "--check",
+            "--no-import",
+            ".",
+        ],
+        cwd=root,
+        env={**os.environ, "PYTHONHASHSEED": seed},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout
+
+
+def test_the_report_is_the_same_whatever_the_hash_seed(tree: Tree) -> None:
+    files = {"base.py": "import enum\n\n\nclass Base(enum.Enum):\n    pass\n"}
+    for i in range(8):
+        files[f"m{i}.py"] = (
+            f"import os\n\nfrom base import Base\n\n\nclass E{i}(Base):\n"
+            f'    a = os.environ.get("X{i}")\n'
+        )
+    root = tree(files)
+    reports = {_report(root, seed) for seed in ("1", "2", "3")}
+    assert len(reports) == 1
+    (report,) = reports
+    assert "base.py:4: left alone: Base stays a stdlib enum with E0 (m0.py:6)" in report

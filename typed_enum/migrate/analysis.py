@@ -342,6 +342,21 @@ class _Visitor(cst.CSTVisitor):
         for target in node.targets:
             if isinstance(target.target, cst.Name) and target.target.value == "alias":
                 self.info.binds_alias = True
+        # ``Base = IntEnum`` (a module-level alias of a stdlib enum class): the
+        # classes derived through it cannot be told apart from its other uses.
+        qualified = (
+            self.qname(node.value) if isinstance(node.value, cst.Name | cst.Attribute) else None
+        )
+        if not self.scope and qualified in _STDLIB:
+            names = " = ".join(_code(t.target) for t in node.targets)
+            self.info.refusals.append(
+                (
+                    self.line(node),
+                    f"{names} = {_code(node.value)} left alone: an alias of a stdlib enum class, "
+                    "so the classes derived through it stay stdlib enums; derive them from "
+                    "typed_enum's class by name (or bind the alias to it) by hand",
+                )
+            )
 
     # -- functional API ------------------------------------------------------
 

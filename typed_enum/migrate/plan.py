@@ -342,9 +342,11 @@ class _Planner:
         self.classify()
         problems: dict[str, list[tuple[Line, str]]] = {}
         aliases: dict[str, list[tuple[object, str, str, object]]] = {}
-        for key in self.enums:
+        # Sorted: which class of a group is named as its culprit must not
+        # depend on set order (PYTHONHASHSEED).
+        for key in sorted(self.enums):
             problems[key], aliases[key] = self.members(self.classes[key])
-        for key in self.metas:
+        for key in sorted(self.metas):
             problems.setdefault(key, self.reexported(self.classes[key]))
         blocked: dict[str, str] = {}  # group root -> a class that blocks it
         for key, found in problems.items():

@@ -29,7 +29,9 @@ class Finding:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.kind.value}: {self.message}"
+        # One finding, one line (a value written over several lines is quoted in it).
+        message = " ".join(self.message.split())
+        return f"{self.path}:{self.line}: {self.kind.value}: {message}"
 
 
 _ALIAS_ADVICE = (
