@@ -26,9 +26,10 @@ from __future__ import annotations
 import configparser
 import sys
 import tomllib
-from typing import Final, final
+from typing import Final, NoReturn, final
 
 from mypy.errorcodes import ErrorCode
+from mypy.nodes import Import, ImportAll, ImportFrom, MypyFile
 from mypy.options import Options
 
 from mypy_plugin import errorcodes
@@ -146,13 +147,59 @@ def parse(config_file: str | None) -> Settings:
     return _check(f"{config_file}: [{INI_SECTION}]", dict(parser.items(INI_SECTION)))
 
 
+def stop(message: str) -> NoReturn:
+    """A configuration error: the message on stderr, mypy's exit status 2."""
+    print(f"typed_enum mypy plugin: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def load(config_file: str | None) -> Settings:
     """``parse``, turning a config error into mypy's exit status 2."""
     try:
         return parse(config_file)
     except ConfigError as exc:
-        print(f"typed_enum mypy plugin: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
+        stop(str(exc))
+
+
+#: The runtime package, whose classes the plugin types.
+RUNTIME: Final = "typed_enum"
+#: follow_imports values with which mypy reads an imported module as Any.
+_HIDING = ("skip", "error")
+
+
+def hidden_runtime(options: Options) -> str | None:
+    """Why mypy would read ``typed_enum`` as ``Any``, or None.
+
+    With ``follow_imports = skip`` (or ``error``) applying to typed_enum,
+    every ``from typed_enum import Enum`` is ``Any``: every class derived
+    from it is ``Any``, mypy reports "cannot subclass" under ``--strict``,
+    and the plugin sees no enum at all.  ``silent`` reads it: that is fine.
+    """
+    follow = options.clone_for_module(RUNTIME).follow_imports
+    if follow not in _HIDING:
+        return None
+    return (
+        f"follow_imports = {follow} applies to typed_enum, so mypy reads every typed_enum "
+        "class as Any (no enum is checked, and --strict reports each subclass); add "
+        "[mypy-typed_enum.*] follow_imports = normal to the configuration "
+        '([[tool.mypy.overrides]] module = ["typed_enum.*"] follow_imports = "normal" '
+        "in pyproject.toml)"
+    )
+
+
+def imports_runtime(file: MypyFile) -> bool:
+    """Whether ``file`` imports typed_enum (or one of its modules)."""
+    for imported in file.imports:
+        ids = (
+            [name for name, _ in imported.ids]
+            if isinstance(imported, Import)
+            else [imported.id]
+            if isinstance(imported, ImportFrom | ImportAll)
+            else []
+        )
+        if any(i == RUNTIME or i.startswith(RUNTIME + ".") for i in ids):
+            return True
+    return False
 
 
 def optional_code_enabled(settings: Settings, options: Options, code: ErrorCode) -> bool:

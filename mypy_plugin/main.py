@@ -285,6 +285,8 @@ class TypedEnumPlugin(Plugin):
         self._memos.append(checked)
         self._checked_class = checked.__getitem__
         self._fine_grained = options.fine_grained_incremental
+        #: Why mypy would read typed_enum as Any (follow_imports = skip), or None.
+        self._hidden_runtime = config.hidden_runtime(options)
 
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         info = _class_info(self, fullname)
@@ -399,6 +401,9 @@ class TypedEnumPlugin(Plugin):
     def get_additional_deps(self, file: MypyFile) -> list[tuple[int, str, int]]:
         """No extra imports.  Under the daemon: a module read anew empties the memos.
 
+        Also where a checked module imports typed_enum while the configuration
+        makes mypy skip it (``config.hidden_runtime``): a configuration error.
+
         mypy reads (parses) every module before it analyses any in a build,
         and reads a changed module again at the start of each daemon update:
         so every answer memoised after that reflects the update's code, and
@@ -410,6 +415,8 @@ class TypedEnumPlugin(Plugin):
         if self._fine_grained:
             for memo in self._memos:
                 memo.clear()
+        if self._hidden_runtime is not None and config.imports_runtime(file):
+            config.stop(self._hidden_runtime)
         return []
 
 

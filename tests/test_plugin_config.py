@@ -211,3 +211,35 @@ def test_value_metaclasses_silence_value_checks(
         "Success: no issues found in 1 source file",
         "",
     )
+
+
+HIDDEN = (
+    "follow_imports = skip applies to typed_enum, so mypy reads every typed_enum class as Any "
+    "(no enum is checked, and --strict reports each subclass); add [mypy-typed_enum.*] "
+    "follow_imports = normal to the configuration ([[tool.mypy.overrides]] module = "
+    '["typed_enum.*"] follow_imports = "normal" in pyproject.toml)'
+)
+
+
+def test_follow_imports_skip_on_typed_enum_is_a_configuration_error(tmp_path: Path) -> None:
+    done = run_mypy(tmp_path, "mypy.ini", "[mypy]\nplugins = mypy_plugin\nfollow_imports = skip\n")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [PREFIX + HIDDEN]
+    assert "Traceback" not in done.stdout
+
+
+def test_follow_imports_skip_with_typed_enum_followed_is_fine(tmp_path: Path) -> None:
+    config = (
+        "[mypy]\nplugins = mypy_plugin\nfollow_imports = skip\n\n"
+        "[mypy-typed_enum.*]\nfollow_imports = normal\n"
+    )
+    done = run_mypy(tmp_path, "mypy.ini", config)
+    assert done.returncode == 1
+    assert "[typed-enum-duplicate-value]" in done.stdout
+
+
+def test_follow_imports_skip_without_typed_enum_imports_is_fine(tmp_path: Path) -> None:
+    source = "import enum\n\n\nclass Color(enum.Enum):\n    red = 1\n    scarlet = 1\n"
+    config = "[mypy]\nplugins = mypy_plugin\nfollow_imports = skip\n"
+    done = run_mypy(tmp_path, "mypy.ini", config, source)
+    assert (done.returncode, done.stderr) == (0, "")

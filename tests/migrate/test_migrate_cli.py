@@ -149,3 +149,30 @@ def test_without_libcst_it_says_how_to_install_it(tmp_path: Path) -> None:
         "typed-enum migrate needs libcst, which is not installed; install it with "
         "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again\n"
     )
+
+
+def test_a_mypy_configuration_that_would_hide_typed_enum_is_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    tree({"m.py": _SOURCE, "mypy.ini": "[mypy]\nfollow_imports = skip\n"})
+    result = migrate("m.py")
+    assert result.status == 0
+    assert (
+        "mypy.ini:1: note: mypy's follow_imports = skip applies to typed_enum here, so mypy "
+        "will read every migrated enum as Any; add [mypy-typed_enum.*] follow_imports = normal "
+        '(in pyproject.toml: [[tool.mypy.overrides]] module = ["typed_enum.*"] follow_imports '
+        '= "normal")'
+    ) in result.out.splitlines()
+
+
+def test_a_mypy_configuration_that_follows_typed_enum_is_not_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    tree(
+        {
+            "m.py": _SOURCE,
+            "pyproject.toml": '[tool.mypy]\nfollow_imports = "skip"\n\n[[tool.mypy.overrides]]\n'
+            'module = ["typed_enum.*"]\nfollow_imports = "normal"\n',
+        }
+    )
+    assert "follow_imports" not in migrate("m.py").out

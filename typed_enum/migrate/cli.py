@@ -196,6 +196,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     )
                 )
     plan = make_plan(modules, runtime)
+    from typed_enum.migrate.mypy_config import hiding_setting
+
+    hidden = hiding_setting(Path.cwd())
+    if hidden is not None:
+        findings.append(Finding(hidden[0], 1, Kind.NOTE, hidden[1]))
     findings.extend(plan.findings)
     changed = 0
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
