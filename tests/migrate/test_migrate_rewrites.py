@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 
 from migrate_helpers import Migrate, Tree
@@ -443,3 +445,39 @@ def test_an_enum_defined_in_a_function_gets_its_aliases(tree: Tree, migrate: Mig
     assert "m.py:10: alias: make.<locals>.Local.b = alias(a): its value 1 repeats a's" in (
         result.out
     )
+
+
+def test_a_star_imported_module_keeps_its_stdlib_names(tree: Tree, migrate: Migrate) -> None:
+    root = tree(
+        {
+            "pkg/__init__.py": "from .a import *\nfrom .b import *\n",
+            "pkg/a.py": """
+            from enum import IntEnum
+
+
+            class Level(IntEnum):
+                low = 1
+            """,
+            "pkg/b.py": """
+            from enum import IntEnum
+
+
+            def is_level(x: object) -> bool:
+                return isinstance(x, IntEnum)
+            """,
+        }
+    )
+    assert migrate("pkg").status == 0
+    assert (root / "pkg/a.py").read_text() == (
+        "from enum import IntEnum\nimport typed_enum\n\n\nclass Level(typed_enum.IntEnum):\n"
+        "    low = 1\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--strict", "pkg"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "Incompatible import" not in done.stdout
+    assert done.returncode == 0, done.stdout

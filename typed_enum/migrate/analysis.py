@@ -145,6 +145,8 @@ class ModuleInfo:
     # (line, message) for what is left alone outright (star imports, dynamic bases)
     refusals: list[tuple[Line, str]] = field(default_factory=list)
     binds_alias: bool = False  # the module has a name ``alias`` of its own
+    # modules of the tree this one star-imports (``from .models import *``)
+    star_imports: list[str] = field(default_factory=list)
     module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
     # identifiers written inside string literals (``__all__``, string annotations)
     string_words: set[str] = field(default_factory=set)
@@ -283,6 +285,8 @@ class _Visitor(cst.CSTVisitor):
         module = _code(node.module) if node.module is not None else ""
         module = self.absolute("." * len(node.relative) + module)
         if isinstance(node.names, cst.ImportStar):
+            if module != "enum":
+                self.info.star_imports.append(module)
             if module == "enum":
                 self.info.refusals.append(
                     (

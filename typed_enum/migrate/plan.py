@@ -41,6 +41,9 @@ class Plan:
     # id() of an ``a = b = 1`` Assign -> {extra target: canonical member}
     chained: dict[int, dict[str, str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    # modules another module of the tree star-imports: the names they bind
+    # are re-exported, so a stdlib name is never rebound to typed_enum's there
+    star_imported: set[str] = field(default_factory=set)
 
 
 def _auto_value(
@@ -339,6 +342,7 @@ class _Planner:
     # -- the plan ----------------------------------------------------------------
 
     def make(self) -> Plan:
+        self.plan.star_imported = {name for m in self.modules for name in m.star_imports}
         self.classify()
         problems: dict[str, list[tuple[Line, str]]] = {}
         aliases: dict[str, list[tuple[object, str, str, object]]] = {}

@@ -169,10 +169,15 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
         # A name also written in a string (``__all__``, a string annotation) is
         # used where this run cannot see it: keep it stdlib's.
         in_strings = bound in info.string_words
+        # A module another one star-imports re-exports its names: rebinding
+        # ``IntEnum`` here would export typed_enum's next to a sibling's stdlib
+        # one (mypy: "Incompatible import of IntEnum").
+        reexported = info.name in plan.star_imported
         if (
             all(id(r.node) in plan.refs for r in refs)
             and len({r.qualified for r in refs}) == 1
             and not in_strings
+            and not reexported
         ):
             moved.add(bound)
             target = _target(refs[0])
