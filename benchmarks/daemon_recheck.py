@@ -41,6 +41,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from realcode import _copy  # benchmarks/realcode.py, beside this script
+
 _TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -72,15 +74,6 @@ SCRIPTS = {
 # dmypy refuses follow_imports = silent; normal (the default) is what editors run.
 OPTIONS = "[mypy]\ncheck_untyped_defs = true\n"
 PLUGIN_LINE = "plugins = mypy_plugin\n"
-
-
-def _package_dir(package: str) -> Path:
-    import importlib.util
-
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise SystemExit(f"{package} is not installed here")
-    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def _cpu(pid: int) -> float:
@@ -217,11 +210,7 @@ def measure(
     results: list[Daemon] = []
     with tempfile.TemporaryDirectory(prefix=f"daemon-{package}-") as tmp:
         root = Path(tmp)
-        shutil.copytree(
-            _package_dir(package),
-            root / package,
-            ignore=shutil.ignore_patterns("__pycache__", "*.so"),
-        )
+        _copy(package, root)
         for n in range(daemons):
             # Alternate which side goes first, so drift hits both alike.
             for plugin in (n % 2 == 1, n % 2 == 0):

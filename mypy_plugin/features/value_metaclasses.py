@@ -64,12 +64,14 @@ from mypy_plugin.features import membership, values
 _NOT_LABELS = (IntExpr, FloatExpr, ComplexExpr, BytesExpr)
 
 
+def _metaclass_mro(info: TypeInfo) -> list[TypeInfo]:
+    meta = info.metaclass_type or info.calculate_metaclass_type()
+    return meta.type.mro if meta is not None else []
+
+
 def rule(settings: Settings, info: TypeInfo) -> str | None:
     """The value rule of ``info``'s metaclass, or None when it keeps values as written."""
-    meta = info.metaclass_type or info.calculate_metaclass_type()
-    if meta is None:
-        return None
-    for base in meta.type.mro:
+    for base in _metaclass_mro(info):
         if base.fullname in settings.value_metaclasses:
             return names.OPAQUE
         found = names.VALUE_METACLASSES.get(base.fullname)
@@ -80,13 +82,10 @@ def rule(settings: Settings, info: TypeInfo) -> str | None:
 
 def unique_metaclass(info: TypeInfo) -> str | None:
     """The name of ``info``'s metaclass when it rejects repeated values (Django's)."""
-    meta = info.metaclass_type or info.calculate_metaclass_type()
-    if meta is None:
-        return None
-    for base in meta.type.mro:
-        if base.fullname in names.UNIQUE_METACLASSES:
-            return base.name
-    return None
+    return next(
+        (base.name for base in _metaclass_mro(info) if base.fullname in names.UNIQUE_METACLASSES),
+        None,
+    )
 
 
 def apply(settings: Settings, ctx: ClassDefContext, body: membership.ClassBody) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,3 +52,20 @@ def migrate(capsys: pytest.CaptureFixture[str]) -> Migrate:
         return Result(status, captured.out, captured.err)
 
     return run
+
+
+_SNAPSHOT = Path(__file__).parent / "snapshot_enums.py"
+
+
+def snapshot(tree: Path, packages: tuple[str, ...]) -> dict[str, object]:
+    """What ``packages`` in ``tree`` are at run time (``snapshot_enums.py``, in a child)."""
+    result = subprocess.run(
+        [sys.executable, str(_SNAPSHOT), *packages],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found: dict[str, object] = json.loads(result.stdout)
+    return found

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from migrate_helpers import snapshot
 
 from typed_enum.migrate.cli import main
 
@@ -84,24 +85,11 @@ def test_the_report_lists_every_implicit_alias_and_what_was_left(
     assert lines[-1].startswith("16 of ")
 
 
-def _snapshot(tree: Path) -> dict[str, object]:
-    result = subprocess.run(
-        [sys.executable, str(_HERE / "snapshot_enums.py"), *PACKAGES],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    snapshot: dict[str, object] = json.loads(result.stdout)
-    return snapshot
-
-
 def test_every_module_imports_and_every_enum_behaves_as_before(
     trees: tuple[Path, Path, str],
 ) -> None:
     orig, new, _ = trees
-    before, after = _snapshot(orig), _snapshot(new)
+    before, after = snapshot(orig, PACKAGES), snapshot(new, PACKAGES)
     assert after["imports"] == before["imports"]
     imports = before["imports"]
     assert isinstance(imports, dict)

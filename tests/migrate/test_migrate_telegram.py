@@ -14,7 +14,6 @@ mypy with the plugin reports nothing new.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
@@ -22,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from migrate_helpers import snapshot
 
 from typed_enum.migrate.cli import main
 
@@ -74,24 +74,11 @@ def test_every_enum_moves_and_nothing_is_left(trees: tuple[Path, Path, str]) -> 
     )
 
 
-def _snapshot(tree: Path) -> dict[str, object]:
-    result = subprocess.run(
-        [sys.executable, str(_HERE / "snapshot_enums.py"), PACKAGE],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    snapshot: dict[str, object] = json.loads(result.stdout)
-    return snapshot
-
-
 def test_every_module_imports_and_every_enum_behaves_as_before(
     trees: tuple[Path, Path, str],
 ) -> None:
     orig, new, _ = trees
-    before, after = _snapshot(orig), _snapshot(new)
+    before, after = snapshot(orig, (PACKAGE,)), snapshot(new, (PACKAGE,))
     assert after["imports"] == before["imports"]
     assert after["enums"] == before["enums"]
     enums = before["enums"]
