@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from realcode import _copy  # benchmarks/realcode.py, beside this script
+from realcode import _command, _copy  # benchmarks/realcode.py, beside this script
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -130,17 +130,7 @@ def _batch(root: Path, config: Path, package: str) -> list[str]:
     cache = Path(tempfile.mkdtemp(prefix="batch-", dir=root))
     try:
         done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mypy",
-                "--config-file",
-                str(config),
-                "--cache-dir",
-                str(cache),
-                "--no-error-summary",
-                package,
-            ],
+            [sys.executable, "-m", "mypy", *_command(config, cache, [package])],
             cwd=root,
             capture_output=True,
             text=True,

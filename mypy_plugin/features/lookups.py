@@ -63,9 +63,6 @@ from mypy_plugin.report import fail
 #: How many valid values a message lists before it says "and N more".
 MAX_LISTED = 12
 
-#: Modules whose classes define no user ``_missing_``/``__init__`` of interest.
-_LIBRARY_MODULES = ("builtins", "enum", "typed_enum")
-
 _BOUNDARIES = ("STRICT", "CONFORM", "EJECT", "KEEP")
 
 Literal = tuple[str, Any]
@@ -109,7 +106,7 @@ def inherited_boundary(info: TypeInfo) -> str | None:
             return "KEEP"
         if base.fullname == names.STD_FLAG:
             return "STRICT"
-        if base.module_name.split(".")[0] in _LIBRARY_MODULES:
+        if signatures.library_class(base):
             continue
         record = metadata.read(base)
         return record.boundary if record is not None else None

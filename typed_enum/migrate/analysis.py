@@ -145,8 +145,6 @@ class ModuleInfo:
     # (line, message) for what is left alone outright (star imports, dynamic bases)
     refusals: list[tuple[Line, str]] = field(default_factory=list)
     binds_alias: bool = False  # the module has a name ``alias`` of its own
-    # modules of the tree this one star-imports (``from .models import *``)
-    star_imports: list[str] = field(default_factory=list)
     module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
     # identifiers written inside string literals (``__all__``, string annotations)
     string_words: set[str] = field(default_factory=set)
@@ -168,11 +166,16 @@ def _code(node: cst.CSTNode) -> str:
 
 def _absolute(info: ModuleInfo, name: str) -> str:
     """``name`` with a relative import's leading dots resolved."""
+    return absolute_name(info.name, info.path, name)
+
+
+def absolute_name(module: str, path: Path, name: str) -> str:
+    """``name``, imported in ``module`` (at ``path``), with its leading dots resolved."""
     if not name.startswith("."):
         return name
     dots = len(name) - len(name.lstrip("."))
-    package = info.name.split(".")
-    if info.path.stem != "__init__":
+    package = module.split(".")
+    if path.stem != "__init__":
         package = package[:-1]
     if dots > 1:
         package = package[: len(package) - (dots - 1)]
@@ -285,8 +288,6 @@ class _Visitor(cst.CSTVisitor):
         module = _code(node.module) if node.module is not None else ""
         module = self.absolute("." * len(node.relative) + module)
         if isinstance(node.names, cst.ImportStar):
-            if module != "enum":
-                self.info.star_imports.append(module)
             if module == "enum":
                 self.info.refusals.append(
                     (

@@ -105,23 +105,16 @@ class _Progress:
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\*", re.MULTILINE)
 
 
-def _star_imported(texts: dict[Path, str]) -> set[str]:
-    """The modules that a module of the tree star-imports (read from every file)."""
-    from typed_enum.migrate.analysis import module_name
+def _star_imported(texts: dict[Path, str]) -> frozenset[str]:
+    """The modules that a module of the tree star-imports (read from every file:
+    an ``__init__`` that only re-exports never mentions enum, so is not parsed)."""
+    from typed_enum.migrate.analysis import absolute_name, module_name
 
-    found: set[str] = set()
-    for path, text in texts.items():
-        for dots, name in _STAR_IMPORT.findall(text):
-            if not dots:
-                found.add(name)
-                continue
-            package = module_name(path)
-            if path.stem != "__init__":
-                package = package.rpartition(".")[0]
-            for _ in range(len(dots) - 1):
-                package = package.rpartition(".")[0]
-            found.add(f"{package}.{name}" if name and package else name or package)
-    return found
+    return frozenset(
+        absolute_name(module_name(path), path, dots + name)
+        for path, text in texts.items()
+        for dots, name in _STAR_IMPORT.findall(text)
+    )
 
 
 def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | None:
@@ -217,8 +210,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         f"not imported ({why}); its enums' values were read from the source",
                     )
                 )
-    plan = make_plan(modules, runtime)
-    plan.star_imported |= _star_imported(texts)
+    plan = make_plan(modules, runtime, _star_imported(texts))
     from typed_enum.migrate.mypy_config import hiding_setting
 
     hidden = hiding_setting(Path.cwd())

@@ -342,7 +342,6 @@ class _Planner:
     # -- the plan ----------------------------------------------------------------
 
     def make(self) -> Plan:
-        self.plan.star_imported = {name for m in self.modules for name in m.star_imports}
         self.classify()
         problems: dict[str, list[tuple[Line, str]]] = {}
         aliases: dict[str, list[tuple[object, str, str, object]]] = {}
@@ -419,10 +418,17 @@ class _Planner:
         self.plan.findings.append(Finding(info.path, int(line), kind, message))
 
 
-def make_plan(modules: list[ModuleInfo], runtime: RuntimeInfo | None = None) -> Plan:
+def make_plan(
+    modules: list[ModuleInfo],
+    runtime: RuntimeInfo | None = None,
+    star_imported: frozenset[str] = frozenset(),
+) -> Plan:
     """Decide what moves, from every module of the tree.
 
     ``runtime``: the members importing the modules read (``runtime.read``);
-    a class it has no record of is evaluated statically.
+    a class it has no record of is evaluated statically.  ``star_imported``:
+    the modules some module of the tree star-imports (``Plan.star_imported``).
     """
-    return _Planner(modules, runtime).make()
+    plan = _Planner(modules, runtime).make()
+    plan.star_imported = set(star_imported)
+    return plan
