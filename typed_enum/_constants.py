@@ -417,6 +417,10 @@ class ConstantsType(type):
         return f"<constants {cls.__qualname__!r}>"
 
 
+# The metaclass's own annotations would be every group's on 3.14+ (see _meta.py).
+type.__delattr__(ConstantsType, "__annotations__")
+
+
 class Constants(metaclass=ConstantsType):
     """A group of named constants.
 
@@ -432,7 +436,10 @@ class Constants(metaclass=ConstantsType):
     then gives the first constant declared with that value.
     """
 
-    _te_constants_: ClassVar[dict[str, NamedConstant[Any]]]
+    if TYPE_CHECKING:
+        # (For type checkers only: every group's typing.get_type_hints would
+        # list it, and evaluate it; the dict of annotations is removed below.)
+        _te_constants_: ClassVar[dict[str, NamedConstant[Any]]]
 
     if not TYPE_CHECKING:
         # Hidden from type checkers: a class whose __new__ returns NoReturn is
@@ -500,6 +507,10 @@ class Constants(metaclass=ConstantsType):
                 f"choose another name"
             )
         return type(cls)._te_add(cls, name, value)
+
+
+# A group's annotations are its own body's (see ConstantsType above).
+type.__delattr__(Constants, "__annotations__")
 
 
 def _export(group: ConstantsType, constants: dict[str, NamedConstant[Any]]) -> None:

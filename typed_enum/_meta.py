@@ -34,6 +34,27 @@ _std_new = enum.EnumType.__new__
 #: Whether stdlib's ``_get_mixins_`` checks the bases for members itself (3.11).
 _MIXINS_CHECK_MEMBERS = sys.version_info < (3, 12)
 _new_dict = dict.__new__
+#: Whether ``value in Flag`` caches a pseudo-member, even in a member-less Flag (3.14+).
+_CONTAINS_CACHES = sys.version_info >= (3, 14)
+
+
+class _NoPseudoMembers(dict[object, object]):
+    """The value map of a member-less Flag on 3.14+: it keeps nothing.
+
+    3.14's ``0 in Empty`` calls ``Flag._missing_``, which stores the
+    pseudo-member it makes in ``_value2member_map_``; stdlib still refuses
+    ``Empty(0)`` (a class without members cannot be called), but the value
+    lookup of ``TypedEnumType.__call__`` would find the stored one.  Where
+    nothing is stored, the lookup misses and stdlib's call refuses, and the
+    hot path of every other class has no check to pay (a class attribute
+    lookup there cost ``Color(v)`` a third of its speed; issue 38).
+    """
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+    def setdefault(self, key: object, default: object = None) -> object:
+        return default
 
 
 def _loads_before_stores(code: CodeType, key: str) -> list[str | None]:
@@ -371,6 +392,8 @@ class TypedEnumType(enum.EnumType):
                 exc.add_note(note)
             raise
         members = enum_class._member_map_
+        if _CONTAINS_CACHES and not members and issubclass(enum_class, enum.Flag):
+            type.__setattr__(enum_class, "_value2member_map_", _NoPseudoMembers())
         if len(members) != len(enum_class._member_names_):
             # Aliases or Flag combinations: are the aliases all declared?
             if isinstance(classdict, TypedEnumDict):
@@ -416,14 +439,13 @@ class TypedEnumType(enum.EnumType):
 
         def __call__(cls, value, *args, **kwds):
             if not args and not kwds:
-                # Fast path: the first two things Enum.__new__ tries.  (Not
-                # for a member-less class, which stdlib refuses to call even
-                # where 3.14's ``0 in EmptyFlag`` cached a pseudo-member.)
-                if type(value) is cls and cls._member_map_:
+                # Fast path: the first two things Enum.__new__ tries.  (A
+                # member-less class has no instance and, on 3.14+, a value map
+                # that keeps none: see _NoPseudoMembers.)
+                if type(value) is cls:
                     return value
                 try:
-                    if cls._member_map_:
-                        return cls._value2member_map_[value]
+                    return cls._value2member_map_[value]
                 except (KeyError, TypeError):
                     pass
             elif not cls._member_map_ and kwds.get("module") is None:
@@ -448,6 +470,15 @@ class TypedEnumType(enum.EnumType):
             except KeyError:
                 pass
             raise name_error(cls, name)
+
+
+# ``from __future__ import annotations`` gives a class body with any annotation
+# (even under ``if TYPE_CHECKING``) an ``__annotations__`` dict of its own.  On a
+# metaclass that dict is what ``Color.__annotations__`` finds when Color keeps
+# none in its ``__dict__``: a class without annotations on 3.11-3.13, and every
+# class on 3.14+, which keeps them in ``__annotate_func__`` (issue 38).  Without
+# it, type's own ``__annotations__`` descriptor answers, as for stdlib's enums.
+type.__delattr__(TypedEnumType, "__annotations__")
 
 
 def _functional(
