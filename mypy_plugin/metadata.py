@@ -1,7 +1,12 @@
 """The one per-class record the plugin keeps, in ``TypeInfo.metadata``.
 
-It is made only of JSON-able values, so it survives mypy's incremental
-cache and the daemon; the plugin object keeps no state of its own.
+It is made only of what every supported cache format writes (None, int,
+str, bool, lists and dicts of them), so it survives mypy's incremental
+cache and the daemon; the plugin object keeps no state of its own.  Not
+floats: the fixed-format cache of mypy 1.20-2.1 (the default in 2.0 and
+2.1) stops mypy with an INTERNAL ERROR on one (issue 38), so a float value
+is stored as its ``repr`` and read back with ``float()``, which gives the
+same float (``inf`` and ``nan`` too).
 """
 
 from __future__ import annotations
@@ -13,13 +18,37 @@ from mypy.nodes import TypeInfo
 from mypy_plugin import names
 
 #: Bump when the record's shape changes, so stale caches are re-derived.
-VERSION: Final = 4
+VERSION: Final = 5
 
 # A member value the plugin could evaluate statically, as [kind, value]:
 # ["int", 1], ["str", "a"], ["bool", True], ["float", 1.5], ["bytes", "latin-1 text"],
 # ["tuple", [...values...]], ["ellipsis", None] (``X = ...`` outside a stub); None when
-# it is not known.
+# it is not known.  In the stored record a float is ["float", "1.5"] (see above).
 Value = list[Any] | None
+
+
+def _stored(value: Value) -> Value:
+    """``value`` as the cache stores it: floats as their repr."""
+    if value is None:
+        return None
+    kind, raw = value
+    if kind == "float":
+        return ["float", repr(float(raw))]
+    if kind == "tuple":
+        return ["tuple", [_stored(item) for item in raw]]
+    return [kind, raw]
+
+
+def _loaded(value: Value) -> Value:
+    """A stored value as the plugin uses it: floats as floats."""
+    if value is None:
+        return None
+    kind, raw = value
+    if kind == "float":
+        return ["float", float(raw)]
+    if kind == "tuple":
+        return ["tuple", [_loaded(item) for item in raw]]
+    return [kind, raw]
 
 
 class EnumRecord:
@@ -78,7 +107,7 @@ class EnumRecord:
             "open": self.open,
             "members": list(self.members),
             "aliases": dict(self.aliases),
-            "values": dict(self.values),
+            "values": {name: _stored(value) for name, value in self.values.items()},
             "data_type": self.data_type,
             "boundary": self.boundary,
             "ignored": list(self.ignored),
@@ -93,7 +122,7 @@ class EnumRecord:
             open=data["open"],
             members=list(data["members"]),
             aliases=dict(data["aliases"]),
-            values=dict(data["values"]),
+            values={name: _loaded(value) for name, value in data["values"].items()},
             data_type=data["data_type"],
             boundary=data.get("boundary"),
             ignored=list(data.get("ignored", [])),
@@ -159,8 +188,9 @@ def read_constants(info: TypeInfo) -> dict[str, Value] | None:
     data = info.metadata.get(names.CONSTANTS_METADATA_KEY)
     if not data or data.get("version") != VERSION:
         return None
-    return dict(data["constants"])
+    return {name: _loaded(value) for name, value in data["constants"].items()}
 
 
 def write_constants(info: TypeInfo, constants: dict[str, Value]) -> None:
-    info.metadata[names.CONSTANTS_METADATA_KEY] = {"version": VERSION, "constants": constants}
+    stored = {name: _stored(value) for name, value in constants.items()}
+    info.metadata[names.CONSTANTS_METADATA_KEY] = {"version": VERSION, "constants": stored}
