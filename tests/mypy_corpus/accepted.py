@@ -46,10 +46,31 @@ class Accepted:
 
 
 def expected(case: str, mypy: str) -> list[str]:
-    """Every accepted line of ``case`` on mypy ``mypy``."""
+    """Every accepted line of ``case`` on mypy ``mypy``, one of the releases the table records."""
     return [
         line for entry in TABLE if entry.case == case and mypy in entry.mypy for line in entry.lines
     ]
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(".") if part.isdigit())
+
+
+def between(mypy: str) -> bool:
+    """Whether ``mypy`` lies strictly between the releases the table records.
+
+    The table is written at the two ends of the supported range; a release
+    in between (CI runs each minor, ``.ci/mypy-minors``) may show any
+    difference that an end shows for the same case, and need not show it
+    (its corpus and its narrowing lie between theirs): see ``allowed``.
+    """
+    ends = sorted({v for entry in TABLE for v in entry.mypy}, key=_version)
+    return bool(ends) and _version(ends[0]) < _version(mypy) < _version(ends[-1])
+
+
+def allowed(case: str) -> list[str]:
+    """The lines ``case`` may show between the ends: those either end accepts for it."""
+    return [line for entry in TABLE if entry.case == case for line in entry.lines]
 
 
 # BEGIN TABLE (python -m tests.mypy_corpus --write rewrites what follows)
