@@ -50,7 +50,16 @@ _expose_pyenv_versions()
 
 
 def _install(session: nox.Session, mypy: str) -> None:
-    session.install("-e", ".[test]", f"mypy=={mypy}")
+    if mypy == MYPY["oldest"]:
+        # The oldest leg tests every lower bound of pyproject.toml, not only
+        # mypy's: each dependency pinned to its ``>=`` (.ci/lower_bounds.py).
+        pins = session.run("python", ".ci/lower_bounds.py", "test", silent=True)
+        constraints = os.path.join(session.create_tmp(), "lower-bounds.txt")
+        with open(constraints, "w") as file:
+            file.write(str(pins))
+        session.install("-c", constraints, "-e", ".[test]", f"mypy=={mypy}")
+    else:
+        session.install("-e", ".[test]", f"mypy=={mypy}")
     session.run("mypy", "--version")
 
 
