@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -204,6 +205,38 @@ def load_budgets() -> dict[str, float]:
     return budgets
 
 
+#: How far (relative) a ratio may move from the recorded run before the tables are stale.
+RECORD_TOLERANCE = 0.05
+
+
+def _drifted(version: str, figures: dict[str, tuple[float, float]]) -> list[str]:
+    """Operations whose ratio is off the recorded run's for this Python, each reported."""
+    minor = ".".join(version.split(".")[:2])
+    path = HERE / "results" / f"perf-{minor}.json"
+    redo = (
+        f"python{minor} benchmarks/perf_gate.py --json benchmarks/results/perf-{minor}.json, "
+        f"then python benchmarks/tables.py"
+    )
+    if not path.exists():
+        print(f"perf gate: no recorded run for Python {minor} ({path.name}); record one: {redo}")
+        return [f"(no record for {minor})"]
+    recorded = json.loads(path.read_text())["figures"]
+    drifted = []
+    for label, (typed, std) in figures.items():
+        old = recorded.get(label)
+        if old is None:
+            drifted.append(label)
+            print(f"perf gate: {label!r} is not in {path.name}; re-record: {redo}")
+            continue
+        was, now = old["typed_enum"] / old["stdlib"], typed / std
+        if abs(now - was) > RECORD_TOLERANCE * was:
+            drifted.append(label)
+            print(
+                f"perf gate: {label}: {now:.2f}x, recorded {was:.2f}x in {path.name}; re-record: {redo}"
+            )
+    return drifted
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", default=sys.executable, help="the interpreter to measure")
@@ -212,6 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--no-budget", action="store_true", help="print only; exit 0")
+    parser.add_argument(
+        "--recorded",
+        action="store_true",
+        help="also fail when a ratio moved by more than 5%% from the run recorded for this "
+        "Python in benchmarks/results/ (the documentation's tables are rendered from it)",
+    )
     args = parser.parse_args(argv)
     budgets = {} if args.no_budget else load_budgets()
     version = subprocess.run(
@@ -237,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(
             json.dumps(
                 {
+                    "benchmark": "benchmarks/perf_gate.py",
+                    "date": time.strftime("%Y-%m-%d"),
                     "python": version,
                     "machine": platform.machine(),
                     "unit": "instructions per operation",
@@ -246,8 +287,12 @@ def main(argv: list[str] | None = None) -> int:
             )
             + "\n"
         )
+    if args.recorded:
+        failed += _drifted(version, figures)
     if failed:
-        print(f"perf gate: FAILED: {len(failed)} over budget: {', '.join(failed)}")
+        print(
+            f"perf gate: FAILED: {len(failed)} over budget or off the record: {', '.join(failed)}"
+        )
         return 1
     if not args.no_budget:
         print(f"perf gate: passed ({len(figures)} operations within budget)")

@@ -4,17 +4,19 @@
     python benchmarks/plots.py            # writes docs/benchmarks/*.svg
     python benchmarks/plots.py --out DIR  # somewhere else (CI checks it runs)
 
-Nothing is measured here: the figures are the ones recorded in
-benchmarks/README.md (figures.toml holds them as data).  The SVGs are
-deterministic (no date, fixed ids), so a redraw from unchanged figures
-changes no file, and each records the SHA-256 of the figures.toml it was
-drawn from (tests/test_benchmark_figures.py checks it is the current one).
+Nothing is measured here: the run-time ratios come from the recorded runs in
+benchmarks/results/runtime-3.X.json (which benchmarks/tables.py renders into
+the tables), the other figures from benchmarks/README.md (figures.toml holds
+them as data).  The SVGs are deterministic (no date, fixed ids), so a redraw
+from unchanged figures changes no file, and each records the SHA-256 of the
+data it was drawn from (tests/test_benchmark_figures.py checks it is current).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -27,12 +29,36 @@ import matplotlib.pyplot as plt
 HERE = Path(__file__).resolve().parent
 FIGURES = HERE / "figures.toml"
 OUT = HERE.parent / "docs" / "benchmarks"
-COLOURS = ("#4c72b0", "#dd8452", "#55a868")
+COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3")
+
+
+RESULTS = HERE / "results"
+
+
+def _sources() -> list[Path]:
+    return [FIGURES, *sorted(RESULTS.glob("runtime-3.*.json"))]
 
 
 def source_digest() -> str:
-    """What each chart records of the data it was drawn from."""
-    return "figures.toml sha256 " + hashlib.sha256(FIGURES.read_bytes()).hexdigest()
+    """What each chart records of the data it was drawn from: figures.toml and the runs."""
+    digest = hashlib.sha256()
+    for path in _sources():
+        digest.update(path.read_bytes())
+    return "figures.toml+results sha256 " + digest.hexdigest()
+
+
+def runtime_ratios() -> dict[str, dict[str, float]]:
+    """typed_enum / stdlib per operation, by Python minor, from the recorded runs."""
+    ratios: dict[str, dict[str, float]] = {}
+    for path in sorted(RESULTS.glob("runtime-3.*.json"), key=lambda p: int(p.stem.split(".")[1])):
+        run = json.loads(path.read_text())
+        minor = ".".join(run["python"].split(".")[:2])
+        rows = ratios.setdefault(minor, {})
+        for row in run["results"]:
+            typed, std, _ = row["seconds"]
+            if not row["label"].startswith(("import", "  ")):
+                rows.setdefault(row["label"], typed / std)
+    return ratios
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -131,6 +157,7 @@ def main() -> None:
     with FIGURES.open("rb") as file:
         figures = tomllib.load(file)
     args.out.mkdir(parents=True, exist_ok=True)
+    figures["runtime"] = runtime_ratios()
     runtime(figures, args.out / "runtime.svg")
     realcode(figures, args.out / "realcode.svg")
     large_enums(figures, args.out / "large_enums.svg")

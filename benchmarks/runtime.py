@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import json
 import os
 import platform
 import re
@@ -499,6 +500,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="rows whose label contains this text")
     parser.add_argument("--no-import", action="store_true", help="skip the import-time rows")
     parser.add_argument("--wall", action="store_true", help="time wall clock, not CPU time")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        help="also write the run to this file (benchmarks/tables.py renders the tables from it)",
+    )
     args = parser.parse_args(argv)
     if args.wall:
         global TIMER
@@ -521,6 +527,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({'wall' if args.wall else 'CPU'} time)"
     )
     print(render(results, header))
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "benchmark": "benchmarks/runtime.py",
+                    "date": time.strftime("%Y-%m-%d"),
+                    "python": platform.python_version(),
+                    "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
+                    "header": header,
+                    "results": [
+                        {"label": r.label, "reference": r.reference, "seconds": list(r.seconds)}
+                        for r in results
+                    ],
+                },
+                indent=1,
+            )
+            + "\n"
+        )
     return 0
 
 

@@ -1,15 +1,20 @@
-"""benchmarks/figures.toml, which benchmarks/plots.py draws, holds figures of benchmarks/README.md.
+"""The benchmark figures of the documentation come from recorded runs, not from memory.
 
-Every ratio or time in the data file must still stand in its row of the table
-it was copied from, and every chart of the site must have been drawn from
-this data file (it records the file's SHA-256), so the charts cannot drift
-from the recorded results.
+- The run-time and perf-gate tables of docs/benchmarks.md and
+  benchmarks/README.md are what benchmarks/tables.py renders from the runs in
+  benchmarks/results/ (a typed figure, or a table left behind, fails).
+- benchmarks/figures.toml, which benchmarks/plots.py draws with those runs,
+  holds figures of benchmarks/README.md: each must still stand in its row.
+- Every chart of the site records the SHA-256 of the data it was drawn from.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -33,13 +38,32 @@ def _rows(section: str) -> dict[str, list[str]]:
     return rows
 
 
-def test_runtime_ratios_are_the_recorded_ones() -> None:
-    assert set(FIGURES["runtime"]) == {"3.11", "3.12", "3.13"}
-    for python, ratios in FIGURES["runtime"].items():
-        rows = _rows(_section(f"### Python {python}\n"))
-        assert len(ratios) >= 25
-        for operation, ratio in ratios.items():
-            assert rows[operation][4] == f"{ratio:.2f}x", (python, operation)
+def test_the_tables_are_rendered_from_the_recorded_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "tables.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_supported_python_has_recorded_runs() -> None:
+    """A run of each benchmark per Python of pyproject.toml's classifiers, each dated."""
+    pyproject = tomllib.loads((BENCHMARKS.parent / "pyproject.toml").read_text())
+    pythons = {
+        c.rsplit(" ", 1)[-1]
+        for c in pyproject["project"]["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    }
+    for kind in ("runtime", "perf"):
+        recorded = {}
+        for path in (BENCHMARKS / "results").glob(f"{kind}-3.*.json"):
+            run = json.loads(path.read_text())
+            assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", run["date"]), path
+            assert run["machine"], path
+            recorded[".".join(run["python"].split(".")[:2])] = path
+        assert set(recorded) == pythons, kind
 
 
 def test_realcode_ratios_are_the_recorded_ones() -> None:
@@ -61,9 +85,14 @@ def test_large_enum_times_are_the_recorded_ones() -> None:
 
 
 def test_the_site_charts_are_drawn_from_this_data() -> None:
-    digest = hashlib.sha256((BENCHMARKS / "figures.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    for path in [
+        BENCHMARKS / "figures.toml",
+        *sorted((BENCHMARKS / "results").glob("runtime-3.*.json")),
+    ]:
+        digest.update(path.read_bytes())
     charts = BENCHMARKS.parent / "docs" / "benchmarks"
     for name in ("runtime.svg", "realcode.svg", "large_enums.svg"):
-        assert f"figures.toml sha256 {digest}" in (charts / name).read_text(), (
+        assert f"figures.toml+results sha256 {digest.hexdigest()}" in (charts / name).read_text(), (
             f"docs/benchmarks/{name} is stale: run python benchmarks/plots.py"
         )
