@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 import nox
 
@@ -54,10 +55,12 @@ def _install(session: nox.Session, mypy: str) -> None:
         # The oldest leg tests every lower bound of pyproject.toml, not only
         # mypy's: each dependency pinned to its ``>=`` (.ci/lower_bounds.py).
         pins = session.run("python", ".ci/lower_bounds.py", "test", silent=True)
-        constraints = os.path.join(session.create_tmp(), "lower-bounds.txt")
-        with open(constraints, "w") as file:
+        # (Not session.create_tmp(): it points TMPDIR into the checkout, where
+        # mypy and the checkers then print relative paths.)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
             file.write(str(pins))
-        session.install("-c", constraints, "-e", ".[test]", f"mypy=={mypy}")
+        session.install("-c", file.name, "-e", ".[test]", f"mypy=={mypy}")
+        os.unlink(file.name)
     else:
         session.install("-e", ".[test]", f"mypy=={mypy}")
     session.run("mypy", "--version")

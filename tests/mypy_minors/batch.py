@@ -48,7 +48,7 @@ def _normaliser() -> Callable[[str], str]:
     return normalise
 
 
-_normalise = _normaliser()
+normalise = _normaliser()
 
 
 def merged_config(config: str) -> str:
@@ -93,7 +93,7 @@ def _alone(case: Case) -> list[str]:
     for line in output.splitlines():
         # "colors.py:3: error" -> "colors:3: error", as pytest-mypy-plugins shows it.
         line = re.sub(r"^([\w/]+)\.py(?=:)", lambda m: m.group(1).replace("/", "."), line)
-        lines.append(_normalise(line))
+        lines.append(normalise(line))
     return [line for line in lines if line]
 
 
@@ -115,7 +115,7 @@ def _together(cases: Sequence[Case]) -> dict[str, list[str]] | None:
             return None  # a line of no case's module: let each case show its own
         module = match.group(1)
         line = "main" + line[match.end() :]
-        line = _normalise(re.sub(rf"\b{module}\.", "main.", line))
+        line = normalise(re.sub(rf"\b{module}\.", "main.", line))
         if line:
             found[modules[module].name].append(line)
     return found
