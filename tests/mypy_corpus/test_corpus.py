@@ -9,10 +9,10 @@ Without the registry (and no cached copy) the corpus test fails, saying so.
 
 from __future__ import annotations
 
-import pytest
-
 import importlib.util
 from pathlib import Path
+
+import pytest
 
 from . import accepted, compare, runner, sdist, testdata
 
