@@ -23,6 +23,7 @@ from typed_enum._constants import (
 )
 from typed_enum._maps import EnumMap, exhaustive_map
 from typed_enum._meta import TypedEnumType
+from typed_enum._reserved import reserved
 
 __all__ = [
     "BytesConstant",
@@ -46,6 +47,7 @@ __all__ = [
     "global_constants",
     "member",
     "nonmember",
+    "reserved",
     "unique",
 ]
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
-__all__ = ["closest_name", "did_you_mean", "name_error", "value_error"]
+__all__ = [
+    "closest_name",
+    "did_you_mean",
+    "name_error",
+    "retired_name",
+    "retired_value",
+    "value_error",
+]
 
 #: How many valid values an error message lists before it says "and N more".
 _MAX_LISTED = 12
@@ -66,8 +74,46 @@ def value_error(enum_cls: type[enum.Enum], message: str) -> ValueError:
 
 def name_error(enum_cls: type[enum.Enum], name: object) -> KeyError:
     """The error for ``Color["rde"]``: the bad name, a did-you-mean, the names."""
+    retired = retired_name(enum_cls, name)
+    if retired is not None:
+        return KeyError(retired)
     names = list(enum_cls._member_map_)
     hint = did_you_mean(name, names)
     if not hint:
         hint = f"; members are {_listing(names)}" if names else "; it has no members"
     return KeyError(f"{name!r} is not a member of {enum_cls.__qualname__}{hint}")
+
+
+# -- retired values and names (reserved(), _reserved.py) ----------------------
+
+
+def reserved_of(cls: type) -> dict[str, Any]:
+    """The retired names of ``cls`` and their values (empty for most classes)."""
+    found: dict[str, Any] = cls.__dict__.get("_te_reserved_", {})
+    return found
+
+
+def retired_value(cls: type, value: object) -> str | None:
+    """The error text for a lookup of a retired value, or None when it is not one."""
+    for name, old in reserved_of(cls).items():
+        try:
+            same = bool(old == value)
+        except Exception:  # a value that cannot compare with it is not it
+            same = False
+        if same:
+            return (
+                f"{_safe_repr(value)} is not a valid {cls.__qualname__}: it was retired "
+                f"({name} = reserved({_safe_repr(old)})) and no member may take it"
+            )
+    return None
+
+
+def retired_name(cls: type, name: object) -> str | None:
+    """The error text for a lookup of a retired name, or None when it is not one."""
+    retired = reserved_of(cls)
+    if isinstance(name, str) and name in retired:
+        return (
+            f"{name!r} is not a member of {cls.__qualname__}: it was retired "
+            f"({name} = reserved({_safe_repr(retired[name])})) and no member may take it"
+        )
+    return None

@@ -17,8 +17,15 @@ from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 from typed_enum._alias import AliasMarker
-from typed_enum._lookup import _safe_repr, did_you_mean, name_error, value_error
+from typed_enum._lookup import (
+    _safe_repr,
+    did_you_mean,
+    name_error,
+    retired_value,
+    value_error,
+)
 from typed_enum._ordering import install_comparisons
+from typed_enum._reserved import ReservedMarker, RetiredName
 from typed_enum._unique import check_unique
 
 __all__ = ["TypedEnumDict", "TypedEnumType"]
@@ -100,6 +107,8 @@ class TypedEnumDict(enum._EnumDict):
     """
 
     te_aliases: dict[str, str]
+    #: Names retired with ``reserved()``, and their values (see _reserved.py).
+    te_reserved: dict[str, object]
     #: The class body's code (``None`` for a namespace filled otherwise, as
     #: the functional API does), read to recognise bare-name aliases.
     te_code: CodeType | None
@@ -111,6 +120,7 @@ class TypedEnumDict(enum._EnumDict):
     def __init__(self) -> None:
         _std_init(self)
         self.te_aliases = {}
+        self.te_reserved = {}
         self.te_code = None
 
     def __setitem__(self, key: str, value: Any) -> None:
@@ -123,10 +133,28 @@ class TypedEnumDict(enum._EnumDict):
             _std_setitem(self, key, dict.__getitem__(self, target))
             self.te_aliases[key] = target
             return
+        if type(value) is ReservedMarker:
+            self._reserve(key, value.value)
+            return
+        if key in self.te_reserved:
+            raise TypeError(
+                f"{self._cls_name}: {key!r} was retired ({key} = "
+                f"reserved({_safe_repr(self.te_reserved[key])})); a member cannot take its "
+                f"name: give the member another name"
+            )
         if key == "__module__":
             # A class body's first statement: keep its code for later.
             self.te_code = sys._getframe(1).f_code
         _std_setitem(self, key, value)
+
+    def _reserve(self, key: str, value: object) -> None:
+        """``key = reserved(value)``: recorded, not bound (neither member nor alias)."""
+        if dict.__contains__(self, key):
+            raise TypeError(
+                f"{self._cls_name}: {key!r} is defined above and retired by "
+                f"{key} = reserved({_safe_repr(value)}); retire a name once, instead of the member"
+            )
+        self.te_reserved[key] = value
 
     def te_declared_aliases(self, enum_class: enum.EnumType) -> dict[str, str]:
         """Every declared alias: ``alias()`` ones and bare names (see above)."""
@@ -308,6 +336,7 @@ class TypedEnumType(enum.EnumType):
         namespace = _new_dict(TypedEnumDict)
         _std_init(namespace)
         namespace.te_aliases = {}
+        namespace.te_reserved = {}
         namespace.te_code = None
         namespace._cls_name = cls
         if first_enum is not None:
@@ -392,6 +421,8 @@ class TypedEnumType(enum.EnumType):
                 exc.add_note(note)
             raise
         members = enum_class._member_map_
+        if isinstance(classdict, TypedEnumDict) and classdict.te_reserved:
+            _retire(enum_class, classdict.te_reserved)
         if _CONTAINS_CACHES and not members and issubclass(enum_class, enum.Flag):
             type.__setattr__(enum_class, "_value2member_map_", _NoPseudoMembers())
         if len(members) != len(enum_class._member_names_):
@@ -456,13 +487,22 @@ class TypedEnumType(enum.EnumType):
             except ValueError as exc:
                 if args or kwds or not _is_stdlib_value_error(exc, cls):
                     raise
-                error = value_error(cls, str(exc))
+                retired = retired_value(cls, value) if "_te_reserved_" in cls.__dict__ else None
+                error = ValueError(retired) if retired else value_error(cls, str(exc))
             # Raised here, not in the except clause: stdlib's lookup error has
             # no __context__, and neither has this one.
             raise error
 
         # inspect.signature() follows __wrapped__: Color's signature is stdlib's.
         __call__.__wrapped__ = enum.EnumType.__call__
+
+        if sys.version_info < (3, 12):
+            # 3.11's EnumType.__getattr__ answers when an attribute's descriptor
+            # raises: a retired name (RetiredName) keeps its own message.
+            def __getattr__(cls, name):
+                if "_te_reserved_" in cls.__dict__ and name in cls._te_reserved_:
+                    cls.__dict__[name].__get__(None, cls)
+                return super().__getattr__(name)
 
         def __getitem__(cls, name):
             try:
@@ -479,6 +519,25 @@ class TypedEnumType(enum.EnumType):
 # class on 3.14+, which keeps them in ``__annotate_func__`` (issue 38).  Without
 # it, type's own ``__annotations__`` descriptor answers, as for stdlib's enums.
 type.__delattr__(TypedEnumType, "__annotations__")
+
+
+def _retire(enum_class: TypedEnumType, retired: dict[str, object]) -> None:
+    """Refuse a member that takes a retired value, and keep the retired names on the class."""
+    for name, value in retired.items():
+        for member_name, member in enum_class._member_map_.items():
+            try:
+                same = bool(member._value_ == value)
+            except Exception:  # a value that cannot compare with it is not it
+                same = False
+            if same:
+                raise ValueError(
+                    f"{enum_class.__qualname__}: member {member_name!r} takes the value "
+                    f"{_safe_repr(value)}, which {name} = reserved({_safe_repr(value)}) retired; "
+                    f"give {member_name} a value of its own"
+                )
+    type.__setattr__(enum_class, "_te_reserved_", dict(retired))
+    for name in retired:
+        type.__setattr__(enum_class, name, RetiredName(name))
 
 
 def _functional(

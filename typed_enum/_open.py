@@ -12,6 +12,8 @@ import enum
 import keyword
 from typing import TypeVar
 
+from typed_enum._lookup import retired_name, retired_value
+
 __all__ = ["extend"]
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -88,6 +90,9 @@ def extend(enum_cls: type[_E], name: str, value: object) -> _E:
             f"{qualname} is closed, so extend() cannot add members to it; declare it "
             f"with class {qualname}(..., open=True) if members may be added at run time"
         )
+    retired = retired_name(enum_cls, name) or retired_value(enum_cls, value)
+    if retired is not None:
+        raise ValueError(f"{qualname}.extend({name!r}, {value!r}): {retired}")
     _check_name(enum_cls, name)
     _check_value(enum_cls, name, value)
     if isinstance(value, int) and issubclass(enum_cls, enum.Flag):
