@@ -43,6 +43,10 @@ DUPLICATE_VALUE: Final = _code(
     "duplicate-value", "Check that typed_enum members have unique values unless declared alias()"
 )
 BAD_ALIAS: Final = _code("bad-alias", "Check that alias() names a member defined above it")
+RESERVED: Final = _code(
+    "reserved",
+    "Check that a value or name retired with reserved() is not used or taken by a member",
+)
 ORDERING: Final = _code(
     "ordering",
     "Check that <, <=, >, >=, sorted(), min() and max() order only ordered enums "

@@ -47,6 +47,7 @@ from mypy_plugin.features import (
     membership,
     open_enums,
     ordering,
+    reserved,
     traps,
     value_metaclasses,
     value_types,
@@ -305,6 +306,8 @@ class TypedEnumPlugin(Plugin):
             if constants.is_group(info) and attribute in constants.group_constants(info):
                 return constants.make_attribute_callback(info, attribute)
             return None
+        if reserved.is_retired(info, attribute):
+            return reserved.make_access_callback(self.settings, info, attribute)
         target = aliases.alias_target(info, attribute)
         callback = aliases.make_alias_callback(info, target) if target else None
         if open_enums.is_open_member(info, attribute):

@@ -39,6 +39,29 @@ BAD_ALIAS: Final = (
     'alias() target {target} is not a member of "{enum}" defined above "{name}"{hint}'
 )
 
+# typed-enum-reserved
+RESERVED_VALUE: Final = (
+    'Member "{name}" of "{enum}" takes the value {value}, which {retired} = reserved({value}) '
+    "retired (ValueError when the class is made); give {name} a value of its own"
+)
+RESERVED_NAME: Final = (
+    '"{name}" of "{enum}" is retired ({name} = reserved({value})); a member cannot take its '
+    "name (TypeError when the class is made): give the member another name"
+)
+RESERVED_ACCESS: Final = (
+    '"{name}" of "{enum}" was retired ({name} = reserved({value})); it is no member, and '
+    "{enum}.{name} raises AttributeError"
+)
+# typed-enum-bad-lookup, for a retired value or name
+RETIRED_VALUE: Final = (
+    '{value} is not a valid "{enum}": it was retired ({name} = reserved({value})) and no '
+    "member may take it"
+)
+RETIRED_NAME: Final = (
+    '"{name}" is not a member of "{enum}": it was retired ({name} = reserved({value})) and no '
+    "member may take it"
+)
+
 # typed-enum-open-match
 OPEN_MATCH: Final = (
     '"{enum}" is open (declared with open=True), so extend() may add members that no case '

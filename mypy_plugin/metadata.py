@@ -18,7 +18,7 @@ from mypy.nodes import TypeInfo
 from mypy_plugin import names
 
 #: Bump when the record's shape changes, so stale caches are re-derived.
-VERSION: Final = 5
+VERSION: Final = 6
 
 # A member value the plugin could evaluate statically, as [kind, value]:
 # ["int", 1], ["str", "a"], ["bool", True], ["float", 1.5], ["bytes", "latin-1 text"],
@@ -64,6 +64,7 @@ class EnumRecord:
     * ``boundary``: a Flag's boundary (``STRICT``, ``KEEP``, ...) as far as it
       is known, else None.
     * ``ignored``: names listed in ``_ignore_``, deleted from the class at run time.
+    * ``reserved``: names retired with ``reserved()`` -> the value retired with them.
 
     A plain slotted class, not a dataclass: building a dataclass (exec of
     its generated methods) cost every mypy run about 0.5 ms.
@@ -76,6 +77,7 @@ class EnumRecord:
         "ignored",
         "members",
         "open",
+        "reserved",
         "typed",
         "values",
     )
@@ -90,6 +92,7 @@ class EnumRecord:
         data_type: str | None = None,
         boundary: str | None = None,
         ignored: list[str] | None = None,
+        reserved: dict[str, Value] | None = None,
     ) -> None:
         self.typed = typed
         self.open = open
@@ -99,6 +102,7 @@ class EnumRecord:
         self.data_type = data_type
         self.boundary = boundary
         self.ignored: list[str] = [] if ignored is None else ignored
+        self.reserved: dict[str, Value] = {} if reserved is None else reserved
 
     def serialize(self) -> dict[str, Any]:
         return {
@@ -111,6 +115,7 @@ class EnumRecord:
             "data_type": self.data_type,
             "boundary": self.boundary,
             "ignored": list(self.ignored),
+            "reserved": {name: _stored(value) for name, value in self.reserved.items()},
         }
 
     @classmethod
@@ -126,6 +131,7 @@ class EnumRecord:
             data_type=data["data_type"],
             boundary=data.get("boundary"),
             ignored=list(data.get("ignored", [])),
+            reserved={name: _loaded(v) for name, v in data.get("reserved", {}).items()},
         )
 
     def canonical(self, name: str) -> str | None:

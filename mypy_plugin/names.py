@@ -24,6 +24,7 @@ TYPED_ENUM_TYPE: Final = "typed_enum._meta.TypedEnumType"
 #: typed_enum's enum base classes.
 TYPED_ENUM_BASES: Final = frozenset({ENUM, INT_ENUM, STR_ENUM, FLAG, INT_FLAG, ORDERED_ENUM})
 ALIAS: Final = "typed_enum._alias.alias"
+RESERVED: Final = "typed_enum._reserved.reserved"
 EXHAUSTIVE_MAP: Final = "typed_enum._maps.exhaustive_map"
 ENUM_MAP: Final = "typed_enum._maps.EnumMap"
 CONSTANT: Final = "typed_enum._constants.constant"

@@ -243,6 +243,12 @@ def by_value(info: TypeInfo, argument: Type | None, exact: bool = True) -> Looku
     if values.implements_new(info) or user_defines(info, "__init__"):
         return UNKNOWN
     key = values.comparable([kind, raw])
+    for name, retired in record.reserved.items():
+        if retired is not None and values.comparable(retired) == key:
+            text = shown(retired)
+            return Lookup(
+                error=messages.RETIRED_VALUE.format(value=text, enum=info.name, name=name)
+            )
     for member in record.members:
         value = record.values.get(member)
         if value is not None and values.comparable(value) == key:
@@ -296,6 +302,9 @@ def by_name(info: TypeInfo, argument: Type | None, exact: bool = True) -> Lookup
     canonical = record.canonical(name)
     if canonical is not None:
         return Lookup(member=canonical)
+    if name in record.reserved:
+        text = shown(record.reserved[name]) if record.reserved[name] is not None else "..."
+        return Lookup(error=messages.RETIRED_NAME.format(name=name, enum=info.name, value=text))
     if record.open is not False or not _complete(info, record):
         return UNKNOWN
     every = [*record.members, *record.aliases]

@@ -110,8 +110,17 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
     for definition in statements:
         name, rvalue, stmt = definition.name, definition.rvalue, definition.context
         if name in done:
+            if name in record.reserved or _called(rvalue, names.RESERVED) is not None:
+                _report_reserved_name(ctx, settings, record, name, evaluator, rvalue, stmt)
             continue  # assigned again in another branch
         done.add(name)
+        retired = _called(rvalue, names.RESERVED)
+        if retired is not None:
+            # ``cancelled = reserved(4)``: no member, no alias (typed_enum._reserved).
+            arg = retired.args[0] if len(retired.args) == 1 else None
+            record.reserved[name] = evaluator.constant(arg) if arg is not None else None
+            _unmember(info, name)
+            continue
         target, bad = _alias_target(rvalue, record)
         if bad is not None:
             _report_bad_alias(
@@ -150,7 +159,55 @@ def analyse_class(settings: Settings, ctx: ClassDefContext, body: membership.Cla
             seen.setdefault(key, name)
     if evaluator.flag and ctx.api.options.python_version >= (3, 15):
         _complements(info, record, seen)
+    if record.reserved:
+        _report_reserved_values(ctx, settings, record, seen, statements)
     metadata.write(info, record)
+
+
+def _report_reserved_values(
+    ctx: ClassDefContext,
+    settings: Settings,
+    record: EnumRecord,
+    seen: dict[Any, str],
+    statements: list[membership.Definition],
+) -> None:
+    """A member whose value a ``reserved()`` retired: ValueError when the class is made."""
+    where = {definition.name: definition.context for definition in reversed(statements)}
+    for retired, value in record.reserved.items():
+        member = seen.get(values.comparable(value)) if value is not None else None
+        if member is None:
+            continue
+        message = messages.RESERVED_VALUE.format(
+            name=member, enum=ctx.cls.info.name, value=lookups_shown(value), retired=retired
+        )
+        fail(ctx.api, settings, errorcodes.RESERVED, message, where.get(member, ctx.cls))
+
+
+def _report_reserved_name(
+    ctx: ClassDefContext,
+    settings: Settings,
+    record: EnumRecord,
+    name: str,
+    evaluator: values.Evaluator,
+    rvalue: Expression,
+    stmt: Context,
+) -> None:
+    """A name both retired and bound otherwise in one body: TypeError when the class is made."""
+    value = record.reserved.get(name)
+    if name not in record.reserved:
+        call = _called(rvalue, names.RESERVED)
+        value = evaluator.constant(call.args[0]) if call is not None and call.args else None
+    message = messages.RESERVED_NAME.format(
+        name=name, enum=ctx.cls.info.name, value=lookups_shown(value)
+    )
+    fail(ctx.api, settings, errorcodes.RESERVED, message, stmt)
+
+
+def lookups_shown(value: Value) -> str:
+    """A retired value as the messages show it (``4``, ``'x'``), ``...`` when not known."""
+    from mypy_plugin.features.lookups import shown  # (lookups imports this module)
+
+    return "..." if value is None else shown(value)
 
 
 def _complements(info: TypeInfo, record: EnumRecord, seen: dict[Any, str]) -> None:
