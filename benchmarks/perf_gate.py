@@ -60,6 +60,8 @@ class Op:
 
 #: The classes both sides use: ``TColor`` (typed_enum) and ``SColor`` (stdlib), and so on.
 PRELUDE = """
+import gc
+gc.disable()  # a collection lands where allocation history puts it: counts would move
 import enum, typed_enum
 def _source(base, n, name="Generated"):
     return f"class {name}({base}):\\n" + "".join(f"    m{i} = {i + 1}\\n" for i in range(n))
