@@ -128,8 +128,12 @@ def bad_lookup(valid: str) -> str:
 
 CRIMSON_IS_RED = 'pkg/report.py:5: note: Revealed type is "Literal[pkg.colors.Color.red]?"'
 
-#: mypy 2.0 goes on narrowing a match past a case it cannot resolve; 1.x stops there.
-MYPY_1 = int(mypy_version.split(".")[0]) < 2
+#: mypy 1.20 and later go on narrowing a match past a case they cannot resolve;
+#: 1.14-1.19 stop there (checked on every minor).
+NARROWS_PAST_UNRESOLVED = tuple(int(p) for p in mypy_version.split("+")[0].split(".")[:2]) >= (
+    1,
+    20,
+)
 
 
 @dataclass(frozen=True)
@@ -138,11 +142,11 @@ class Step:
     colors: str
     """The whole of ``pkg/colors.py`` after the edit."""
     expected: tuple[str, ...]
-    not_on_mypy_1: tuple[str, ...] = ()
-    """Lines of ``expected`` that mypy 1.x (1.14-1.20) does not report (a mypy difference)."""
+    before_mypy_1_20: tuple[str, ...] = ()
+    """Lines of ``expected`` that mypy 1.14-1.19 do not report (a mypy difference)."""
 
     def expected_here(self) -> list[str]:
-        left_out = self.not_on_mypy_1 if MYPY_1 else ()
+        left_out = () if NARROWS_PAST_UNRESOLVED else self.before_mypy_1_20
         return sorted(line for line in self.expected if line not in left_out)
 
 
@@ -205,9 +209,9 @@ STEPS = (
             value_type("int | str"),
             CRIMSON_IS_RED,
         ),
-        # mypy 1.x stops narrowing a match at a case it cannot resolve
-        # (case Color.green), so nothing reaches its assert_never; 2.0+ goes on.
-        not_on_mypy_1=(open_reaches(MATCH_LINE),),
+        # mypy 1.14-1.19 stop narrowing a match at a case they cannot resolve
+        # (case Color.green), so nothing reaches its assert_never; 1.20+ go on.
+        before_mypy_1_20=(open_reaches(MATCH_LINE),),
     ),
 )
 
