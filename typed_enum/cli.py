@@ -22,8 +22,18 @@ def _migrate(argv: list[str]) -> int:
     return main(argv, prog="typed-enum migrate")
 
 
+def _check(argv: list[str]) -> int:
+    from typed_enum.check.cli import main
+
+    return main(argv, prog="typed-enum check")
+
+
 #: command name -> (what it does, its main)
 COMMANDS: dict[str, tuple[str, Callable[[list[str]], int]]] = {
+    "check": (
+        "compare every enum with a git revision; report changes that break stored data",
+        _check,
+    ),
     "migrate": ("move a codebase from stdlib enum to typed_enum", _migrate),
 }
 
