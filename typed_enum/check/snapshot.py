@@ -196,12 +196,15 @@ def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
     result = _run_child(roots, [names[p] for p in wanted], [], root) if wanted else {}
     imported: dict[str, Any] = result.get("modules", {})
     failed = result.get("failed")
+    redefined: list[tuple[str, str, str, list[int]]] = []
     for path in wanted:
         module = names[path]
         file = path.relative_to(root).as_posix()
         snapshot.modules[module] = file
         entry = imported.get(module, {"error": failed or "not imported"})
         source = _parse(path)
+        if isinstance(source, ModuleSource):
+            redefined += [(module, file, q, lines) for q, lines in source.redefined.items()]
         if "classes" in entry:
             parsed = source if isinstance(source, ModuleSource) else None
             for qualname, described in entry["classes"].items():
@@ -226,6 +229,16 @@ def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
         for qualname, described in found.items():
             dotted = f"{module}.{qualname}"
             snapshot.enums[dotted] = _record(described, dotted, file, source, True)
+    for module, file, qualname, lines in redefined:
+        if f"{module}.{qualname}" in snapshot.enums:
+            snapshot.notes.append(
+                (
+                    file,
+                    f"{label}: enum {qualname} is defined {len(lines)} times (lines "
+                    f"{', '.join(map(str, lines))}); the last definition is the one "
+                    f"importable, and the one compared",
+                )
+            )
     return snapshot
 
 

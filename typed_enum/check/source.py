@@ -60,6 +60,8 @@ class ModuleSource:
     """Module-level names assigned by ``NAME = ...`` (a functional-API enum): their lines."""
     imported: dict[str, str] = field(default_factory=dict)
     """Module-level ``from X import Y as Z``: Z -> "X.Y" (relative X keeps its dots)."""
+    redefined: dict[str, list[int]] = field(default_factory=dict)
+    """Classes defined more than once under one qualified name: the lines of each."""
 
 
 def _dotted(node: ast.expr) -> str:
@@ -82,8 +84,11 @@ def _is_member_name(name: str) -> bool:
     return not (dunder or sunder or name.startswith("__"))
 
 
-def _class(node: ast.ClassDef, prefix: str, found: dict[str, ClassSource]) -> None:
+def _class(
+    node: ast.ClassDef, prefix: str, found: dict[str, ClassSource], lines: dict[str, list[int]]
+) -> None:
     qualname = prefix + node.name
+    lines.setdefault(qualname, []).append(node.lineno)
     is_open = None
     for keyword in node.keywords:
         if keyword.arg == "open" and isinstance(keyword.value, ast.Constant):
@@ -92,7 +97,7 @@ def _class(node: ast.ClassDef, prefix: str, found: dict[str, ClassSource]) -> No
     found[qualname] = info
     for statement in node.body:
         if isinstance(statement, ast.ClassDef):
-            _class(statement, qualname + ".", found)
+            _class(statement, qualname + ".", found, lines)
             continue
         if isinstance(statement, ast.Assign):
             targets, value = statement.targets, statement.value
@@ -114,6 +119,7 @@ def parse(text: str) -> ModuleSource:
     classes: dict[str, ClassSource] = {}
     assigned: dict[str, int] = {}
     imported: dict[str, str] = {}
+    lines: dict[str, list[int]] = {}
     for statement in tree.body:
         if isinstance(statement, ast.ImportFrom):
             origin = "." * statement.level + (statement.module or "")
@@ -124,12 +130,13 @@ def parse(text: str) -> ModuleSource:
                 if alias.asname:
                     imported[alias.asname] = alias.name
         elif isinstance(statement, ast.ClassDef):
-            _class(statement, "", classes)
+            _class(statement, "", classes, lines)
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     assigned.setdefault(target.id, statement.lineno)
-    return ModuleSource(classes, assigned, imported)
+    redefined = {name: found for name, found in lines.items() if len(found) > 1}
+    return ModuleSource(classes, assigned, imported, redefined)
 
 
 def _kind(info: ClassSource, imported: dict[str, str], kinds: dict[str, str]) -> str | None:
