@@ -26,7 +26,7 @@ def test_nothing_changed_exits_0_and_prints_nothing(repo: Repo) -> None:
     result = repo.check("--against", "HEAD")
     assert (result.status, result.out) == (0, "")
     assert result.err == (
-        "typed-enum check: 0 breaking changes in 0 enums (1 enums compared with HEAD)\n"
+        "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD)\n"
     )
 
 

@@ -191,8 +191,8 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         enums = len({f.enum for f in findings if f.breaking})
         print(
             f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({len(old.enums)} enums compared "
-            f"with {args.against})",
+            f"in {enums} enum{'s' if enums != 1 else ''} ({len(old.enums)} "
+            f"enum{'s' if len(old.enums) != 1 else ''} compared with {args.against})",
             file=err,
         )
     return 1 if breaking else 0
