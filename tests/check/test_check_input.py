@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from check_helpers import Repo
 
 COLOR = """
@@ -151,3 +152,35 @@ def test_the_temporary_worktree_is_removed(repo: Repo) -> None:
     assert listed.stdout.count("worktree ") == 1
     # Nor does importing the working tree leave bytecode in it.
     assert not list(repo.root.rglob("__pycache__"))
+
+
+def test_a_subdirectory_checks_its_own_packages(repo: Repo) -> None:
+    repo.commit(
+        {
+            "one/app/__init__.py": "",
+            "one/app/models.py": COLOR,
+            "two/other/__init__.py": "",
+            "two/other/models.py": COLOR,
+        }
+    )
+    repo.write({"one/app/models.py": RED_ONLY, "two/other/models.py": RED_ONLY})
+    result = repo.check("--against", "HEAD", cwd=repo.root / "one")
+    assert result.status == 1
+    # Paths stay relative to the repository's top: what GitHub annotations need.
+    assert [line.split(": ")[0] for line in result.lines] == ["one/app/models.py:2"]
+
+
+def test_a_slow_tree_gets_a_progress_line(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from typed_enum.check import cli
+
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR})
+    monkeypatch.chdir(repo.root)
+    monkeypatch.setattr(cli, "PROGRESS_AFTER", 0.0)
+    assert cli.main(["--against", "HEAD"]) == 0
+    assert capsys.readouterr().err.startswith(
+        "typed-enum check: reading HEAD and the working tree\n"
+    )
+    assert cli.main(["--against", "HEAD", "--no-progress"]) == 0
+    assert "reading" not in capsys.readouterr().err
