@@ -148,8 +148,8 @@ def test_value_changed_names_the_inserted_auto_member(repo: Repo) -> None:
     result = repo.check("--against", "HEAD")
     assert result.lines == [
         "app/models.py:5: value-changed: member Status.paid changed value from 2 to 3 "
-        "(shifted by the inserted auto() member Status.authorised): stored 2 no longer "
-        "loads as Status.paid"
+        "(shifted by the inserted auto() member Status.authorised): stored 2 now reads as "
+        "Status.authorised"
     ]
     assert result.status == 1
 
@@ -175,7 +175,7 @@ def test_value_changed_says_when_a_member_became_an_alias(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:4: value-changed: member PollLimit.MIN_OPTION_NUMBER changed value "
         "from 2 to 1; it became an alias of PollLimit.MIN_OPTION_LENGTH by taking its "
-        "value: stored 2 no longer loads as PollLimit.MIN_OPTION_NUMBER"
+        "value: stored 2 no longer loads: PollLimit(2) raises"
     ]
     assert result.status == 1
 
@@ -201,7 +201,7 @@ def test_value_reused(repo: Repo) -> None:
     # One line, sorted by member name: blue's own change, then what green's stored 2 became.
     assert result.lines == [
         "app/models.py:4: value-changed: member Color.blue changed value from 3 to 2: stored "
-        "3 no longer loads as Color.blue",
+        "3 no longer loads: Color(3) raises",
         "app/models.py:4: value-reused: member Color.green was removed and its value 2 now "
         "belongs to Color.blue: stored 2 now silently reads as Color.blue",
     ]
@@ -337,5 +337,31 @@ def test_base_compares_two_revisions_instead_of_the_working_tree(repo: Repo) -> 
     assert result.lines == [
         "app/models.py:2: member-removed: member C.a was removed and no name accepts its "
         "value 1 any more: C(1) and C['a'] raise on stored data"
+    ]
+    assert result.status == 1
+
+
+def test_value_changed_says_when_an_alias_became_a_member_of_its_own(repo: Repo) -> None:
+    # python-telegram-bot 22.8's InvoiceLimit.SUBSCRIPTION_MAX_PRICE, in small.
+    _two(
+        repo,
+        """
+        from enum import IntEnum
+        class InvoiceLimit(IntEnum):
+            MAX_STAR_COUNT = 2500
+            SUBSCRIPTION_MAX_PRICE = 2500
+        """,
+        """
+        from enum import IntEnum
+        class InvoiceLimit(IntEnum):
+            MAX_STAR_COUNT = 2500
+            SUBSCRIPTION_MAX_PRICE = 10000
+        """,
+    )
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        "app/models.py:4: value-changed: alias InvoiceLimit.SUBSCRIPTION_MAX_PRICE changed "
+        "value from 2500 to 10000; it is a member of its own now: code that uses "
+        "InvoiceLimit.SUBSCRIPTION_MAX_PRICE now gets 10000"
     ]
     assert result.status == 1

@@ -180,8 +180,18 @@ def compare_enum(
                 detail = ""
                 if not was.is_alias and now.is_alias:
                     detail = f"; it became an alias of {q}.{now.canonical} by taking its value"
+                elif was.is_alias and not now.is_alias:
+                    detail = "; it is a member of its own now"
                 elif was.auto and now.auto:
                     detail = _shift(old, new, was.name)
+                holder = new_by_key.get(was.key)
+                if was.is_alias:
+                    # Stored data holds the member it aliased, which is unchanged.
+                    effect = f"code that uses {q}.{was.name} now gets {now.value}"
+                elif holder is None:
+                    effect = f"stored {was.value} no longer loads: {q}({was.value}) raises"
+                else:
+                    effect = f"stored {was.value} now reads as {q}.{holder}"
                 kind = "alias" if was.is_alias else "member"
                 emit(
                     "value-changed",
@@ -189,7 +199,7 @@ def compare_enum(
                     was.form,
                     now.form,
                     f"{kind} {q}.{was.name} changed value from {was.value} to {now.value}"
-                    f"{detail}: stored {was.value} no longer loads as {q}.{was.name}",
+                    f"{detail}: {effect}",
                 )
             continue
         if was.is_alias:
