@@ -1,0 +1,70 @@
+"""A small git repository built by a test, and ``typed-enum check`` run on it as a user runs it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.out.splitlines()
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@dataclass
+class Repo:
+    root: Path
+
+    def write(self, files: dict[str, str]) -> None:
+        """Write ``{relative path: source}`` (dedented); a None source deletes the file."""
+        for name, source in files.items():
+            path = self.root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(source).lstrip("\n"))
+
+    def commit(self, files: dict[str, str], message: str = "change") -> None:
+        self.write(files)
+        _git(self.root, "add", "-A")
+        _git(self.root, "commit", "-q", "-m", message)
+
+    def check(self, *args: str, cwd: Path | None = None, seed: str = "0") -> Result:
+        """``python -m typed_enum check ARGS`` in the repository."""
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-m", "typed_enum", "check", "--no-progress", *args],
+            cwd=cwd or self.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        return Result(done.returncode, done.stdout, done.stderr)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repo:
+    """An empty git repository (with an ``app`` package once a test commits one)."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "config", "user.email", "test@example.com")
+    _git(root, "config", "user.name", "test")
+    _git(root, "config", "commit.gpgsign", "false")
+    return Repo(root)

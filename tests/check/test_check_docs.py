@@ -1,0 +1,101 @@
+"""docs/check.md shows what the command prints; its CI job and the pre-commit hook work as shown.
+
+Each rule's section holds ``models.py`` at HEAD (the first python block), in
+the working tree (the second), and the output (the ``text`` block after
+``$ typed-enum check --against HEAD``): each is run here as a user runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from check_helpers import Repo
+
+from typed_enum.check.rules import BREAKING
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "check.md").read_text()
+_BLOCK = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def _section(rule: str) -> str:
+    start = PAGE.index(f"\n### {rule}\n")
+    end = PAGE.find("\n## ", start + 1)
+    following = PAGE.find("\n### ", start + 1)
+    ends = [i for i in (end, following) if i != -1]
+    return PAGE[start : min(ends)] if ends else PAGE[start:]
+
+
+def _blocks(text: str, lang: str) -> list[str]:
+    return [body for found, body in _BLOCK.findall(text) if found == lang]
+
+
+def _yaml_block(title: str) -> str:
+    start = PAGE.index(f'```yaml title="{title}"\n') + len(f'```yaml title="{title}"\n')
+    return PAGE[start : PAGE.index("```", start)]
+
+
+def test_every_rule_has_a_section() -> None:
+    assert re.findall(r"^### ([a-z-]+)$", PAGE, re.MULTILINE) == list(BREAKING)
+
+
+@pytest.mark.parametrize("rule", list(BREAKING))
+def test_each_rule_example_prints_what_the_page_shows(rule: str, repo: Repo) -> None:
+    before, after = _blocks(_section(rule), "python")
+    (shown,) = _blocks(_section(rule), "text")
+    command, *expected = shown.splitlines()
+    assert command == "$ typed-enum check --against HEAD"
+    repo.commit({"models.py": before})
+    repo.write({"models.py": after})
+    result = repo.check("--against", "HEAD")
+    assert result.lines == expected
+    assert result.status == 1
+    assert all(f": {rule}: " in line or ": value-changed: " in line for line in expected)
+
+
+def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    # The console script of this environment, as pre-commit and the CI job call it.
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+
+
+def test_the_pre_commit_hook_compares_the_working_tree_with_head(repo: Repo) -> None:
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert hook["id"] == "typed-enum-check"
+    assert (hook["language"], hook["pass_filenames"], hook["always_run"]) == (
+        "python",
+        False,
+        True,
+    )
+    repo.commit({"models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n    b = 2\n"})
+    assert _run(shlex.split(hook["entry"]), repo.root).returncode == 0
+    repo.write({"models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n"})
+    failed = _run(shlex.split(hook["entry"]), repo.root)
+    assert failed.returncode == 1
+    assert failed.stdout.startswith("models.py:2: member-removed: member C.b was removed")
+
+
+def test_the_github_actions_job_annotates_a_pull_request(repo: Repo, tmp_path: Path) -> None:
+    job = yaml.safe_load(_yaml_block(".github/workflows/enums.yml"))
+    steps = job["jobs"]["typed-enum-check"]["steps"]
+    assert steps[0]["with"]["fetch-depth"] == 0
+    command = steps[-1]["run"].replace("${{ github.base_ref }}", "main")
+    repo.commit({"models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n    b = 2\n"})
+    # The runner's checkout: a clone, where the base branch is origin/main.
+    clone = tmp_path / "checkout"
+    subprocess.run(["git", "clone", "-q", str(repo.root), str(clone)], check=True)
+    (clone / "models.py").write_text("from enum import Enum\nclass C(Enum):\n    a = 1\n")
+    done = _run(shlex.split(command), clone)
+    assert done.returncode == 1
+    assert done.stdout == (
+        "::error file=models.py,line=2,title=typed-enum member-removed::member C.b was "
+        "removed and no name accepts its value 2 any more: C(2) and C['b'] raise on stored "
+        "data\n"
+    )

@@ -1,0 +1,85 @@
+"""[tool.typed_enum.check] in pyproject.toml: ignore, storage, and its errors."""
+
+from __future__ import annotations
+
+from check_helpers import Repo
+
+BEFORE = """
+from enum import Enum
+class Color(Enum):
+    red = 1
+    green = 2
+class Limit(Enum):
+    low = 10
+"""
+RENAMED = """
+from enum import Enum
+class Color(Enum):
+    red = 1
+    lime = 2
+class Limit(Enum):
+    low = 20
+"""
+
+
+def _setup(repo: Repo, pyproject: str) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": BEFORE, "pyproject.toml": pyproject})
+    repo.write({"app/models.py": RENAMED})
+
+
+def _rules(out: str) -> list[str]:
+    return [line.split(": ")[1] for line in out.splitlines()]
+
+
+def test_without_policy_both_changes_break(repo: Repo) -> None:
+    _setup(repo, "[project]\nname = 'app'\n")
+    result = repo.check("--against", "HEAD")
+    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+
+
+def test_ignore_drops_matching_enums(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check]\nignore = ["app.models.Lim*"]\n')
+    result = repo.check("--against", "HEAD")
+    assert (result.status, _rules(result.out)) == (1, ["member-renamed"])
+
+
+def test_storage_value_makes_renames_compatible(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check.storage]\n"app.models.Color" = "value"\n')
+    result = repo.check("--against", "HEAD")
+    assert (result.status, _rules(result.out)) == (1, ["value-changed"])
+
+
+def test_storage_name_makes_value_changes_compatible(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check]\nstorage = "name"\n')
+    result = repo.check("--against", "HEAD")
+    assert (result.status, _rules(result.out)) == (1, ["member-renamed"])
+
+
+def test_policy_that_allows_everything_exits_0(repo: Repo) -> None:
+    _setup(
+        repo,
+        '[tool.typed_enum.check]\nignore = ["app.models.Limit"]\n'
+        '[tool.typed_enum.check.storage]\n"app.*" = "value"\n',
+    )
+    result = repo.check("--against", "HEAD")
+    assert (result.status, result.out) == (0, "")
+
+
+def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check]\nignores = ["x"]\n')
+    result = repo.check("--against", "HEAD")
+    assert result.status == 2
+    assert result.err == (
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] has no setting 'ignores'; "
+        "did you mean 'ignore'? (the settings are ignore, storage)\n"
+    )
+
+
+def test_an_unknown_storage_kind_exits_2_with_a_suggestion(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check]\nstorage = "names"\n')
+    result = repo.check("--against", "HEAD")
+    assert result.status == 2
+    assert result.err == (
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] storage must be one of "
+        "'value', 'name', 'both', not 'names'; did you mean 'name'?\n"
+    )

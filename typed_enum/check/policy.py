@@ -1,0 +1,102 @@
+"""``[tool.typed_enum.check]`` in pyproject.toml: which enums are checked, and how stored.
+
+::
+
+    [tool.typed_enum.check]
+    ignore = ["shop.limits.*"]          # enum paths (fnmatch patterns) never reported
+    storage = "both"                    # or a table: pattern -> "value" | "name" | "both"
+
+    [tool.typed_enum.check.storage]     # the first matching pattern wins
+    "shop.models.*" = "value"           # stored by value: renames are compatible
+    "shop.cache.Kind" = "name"          # stored by name: value changes are compatible
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Policy", "PolicyError", "load"]
+
+_SETTINGS = ("ignore", "storage")
+_STORAGE = ("value", "name", "both")
+_WHERE = "[tool.typed_enum.check]"
+
+
+class PolicyError(Exception):
+    """The configuration cannot be used: the message is the one-line reason."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    ignore: tuple[str, ...] = ()
+    storage: tuple[tuple[str, str], ...] = field(default=(("*", "both"),))
+
+    def ignored(self, path: str) -> bool:
+        return any(fnmatchcase(path, pattern) for pattern in self.ignore)
+
+    def storage_of(self, path: str) -> str:
+        return next((kind for pattern, kind in self.storage if fnmatchcase(path, pattern)), "both")
+
+
+def _suggest(word: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _kind(where: str, kind: object) -> str:
+    if not isinstance(kind, str) or kind not in _STORAGE:
+        hint = _suggest(kind, _STORAGE) if isinstance(kind, str) else ""
+        raise PolicyError(
+            f"{where} must be one of {', '.join(map(repr, _STORAGE))}, not {kind!r}{hint}"
+        )
+    return kind
+
+
+def _patterns(where: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise PolicyError(f"{where} must be a list of enum path patterns (strings)")
+    return tuple(value)
+
+
+def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
+    """The policy ``table`` (the ``[tool.typed_enum.check]`` table) sets."""
+    for key in table:
+        if key not in _SETTINGS:
+            raise PolicyError(
+                f"{file}: {_WHERE} has no setting {key!r}{_suggest(key, _SETTINGS)} "
+                f"(the settings are {', '.join(_SETTINGS)})"
+            )
+    ignore = _patterns(f"{file}: {_WHERE} ignore", table.get("ignore", []))
+    storage = table.get("storage", "both")
+    if isinstance(storage, dict):
+        rules = tuple(
+            (pattern, _kind(f"{file}: {_WHERE} storage {pattern!r}", kind))
+            for pattern, kind in storage.items()
+        )
+    else:
+        rules = (("*", _kind(f"{file}: {_WHERE} storage", storage)),)
+    return Policy(ignore, rules)
+
+
+def load(root: Path) -> Policy:
+    """The policy of the pyproject.toml at ``root``; the default without one."""
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return Policy()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise PolicyError(f"pyproject.toml cannot be read: {exc}") from None
+    tool = data.get("tool", {})
+    section = tool.get("typed_enum", {}) if isinstance(tool, dict) else {}
+    table = section.get("check", {}) if isinstance(section, dict) else {}
+    if not isinstance(table, dict):
+        raise PolicyError(f"pyproject.toml: {_WHERE} must be a table")
+    return parse(table)

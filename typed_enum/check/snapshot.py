@@ -1,0 +1,278 @@
+"""Every enum of one revision of a tree, by the dotted path it is importable under.
+
+The tree's modules that can define an enum are imported in one child
+process (``_child``), as ``typed-enum migrate`` does: a module's side
+effects, ``sys.path`` and ``sys.modules`` stay out of the tool's own
+process, and every class says itself which names are members and which are
+aliases, whatever computed the values.  A module that cannot be imported is
+read from its source (``source``) with a note; one that cannot even be
+parsed is listed in ``unreadable``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from typed_enum.check import _child
+from typed_enum.check.source import ModuleSource, parse, source_enums
+from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
+
+__all__ = ["EnumRecord", "Member", "Snapshot", "resolve", "take"]
+
+_CHILD_SOURCE = Path(_child.__file__).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Member:
+    """One name of ``__members__``: a member (``canonical == name``) or an alias."""
+
+    name: str
+    canonical: str
+    value: str
+    """The value's repr."""
+    form: Any
+    """The value's JSON form (``_child.canonical``); ``{"unknown": ...}`` when the
+    source did not tell it."""
+    line: int
+    auto: bool
+
+    @property
+    def is_alias(self) -> bool:
+        return self.name != self.canonical
+
+    @property
+    def known(self) -> bool:
+        return not isinstance(self.form, dict)
+
+    @property
+    def key(self) -> str:
+        """What two values are compared by."""
+        return json.dumps(self.form, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class EnumRecord:
+    path: str
+    """module + "." + qualified name: where the class is importable."""
+    qualname: str
+    file: str
+    """Path of its module, relative to the tree's root (posix)."""
+    line: int
+    kind: str
+    traits: frozenset[str]
+    open: bool
+    members: tuple[Member, ...]
+    from_source: bool
+
+    def get(self, name: str) -> Member | None:
+        return next((m for m in self.members if m.name == name), None)
+
+
+@dataclass
+class Snapshot:
+    root: Path
+    enums: dict[str, EnumRecord] = field(default_factory=dict)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    """(file, text) notes: modules read from the source, ..."""
+    unreadable: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """module -> (file, why): neither imported nor parsed."""
+    modules: dict[str, str] = field(default_factory=dict)
+    """module -> file, for every module that was read."""
+    files: int = 0
+    reexports: dict[str, str] = field(default_factory=dict)
+    """In modules read from the source: dotted path -> the path it imports."""
+
+
+def _relative(root: Path, file: str | None) -> str | None:
+    if file is None:
+        return None
+    try:
+        return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def _record(
+    described: dict[str, Any], path: str, file: str, source: ModuleSource | None, from_source: bool
+) -> EnumRecord:
+    qualname = described["qualname"]
+    info = source.classes.get(qualname) if source else None
+    if info is not None:
+        line = info.line
+    elif source is not None:
+        line = source.assigned.get(qualname, 1)
+    else:
+        line = 1
+    members = []
+    for name, canonical, value, form in described["members"]:
+        written = info.members.get(name) if info else None
+        members.append(
+            Member(
+                name,
+                canonical,
+                value,
+                form,
+                written.line if written else line,
+                written.auto if written else False,
+            )
+        )
+    return EnumRecord(
+        path,
+        qualname,
+        file,
+        line,
+        described["kind"],
+        frozenset(described["traits"]),
+        described["open"],
+        tuple(members),
+        from_source,
+    )
+
+
+def _run_child(
+    roots: Sequence[str], modules: Sequence[str], paths: Sequence[str], cwd: Path
+) -> Any:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    request = {"roots": list(roots), "modules": list(modules), "resolve": list(paths)}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD_SOURCE],
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=env,
+            timeout=600,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return {"failed": "importing the tree took more than 600 s"}
+    last = done.stdout.rstrip().rpartition("\n")[2]
+    try:
+        return json.loads(last)
+    except ValueError:
+        tail = " ".join(done.stderr.split())[-200:]
+        return {"failed": f"the import process failed (exit {done.returncode}): {tail}"}
+
+
+def _parse(path: Path) -> ModuleSource | str:
+    try:
+        return parse(path.read_bytes().decode("utf-8", "replace"))
+    except SyntaxError as exc:
+        return f"SyntaxError: {exc.msg} (line {exc.lineno})"
+    except (OSError, ValueError) as exc:
+        return f"cannot read it: {exc}"
+
+
+def _absolute(package: str, target: str) -> str:
+    """``target`` (``..x.Y``) imported in ``package``, with its leading dots resolved."""
+    dots = len(target) - len(target.lstrip("."))
+    if not dots:
+        return target
+    parts = package.split(".")
+    base = parts[: len(parts) - dots + 1] if dots > 1 else parts
+    return ".".join([*base, target.lstrip(".")]).strip(".")
+
+
+def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
+    """Read every enum under ``paths`` (relative to ``root``) of one revision.
+
+    ``label`` names the revision in notes ("the working tree", "HEAD", ...).
+    """
+    snapshot = Snapshot(root)
+    files = list(dict.fromkeys(python_files(root, paths)))
+    snapshot.files = len(files)
+    wanted = enum_modules(files)
+    names = {path: module_name(path) for path in wanted}
+    roots = sorted({str(import_root(path, names[path])) for path in wanted})
+    result = _run_child(roots, [names[p] for p in wanted], [], root) if wanted else {}
+    imported: dict[str, Any] = result.get("modules", {})
+    failed = result.get("failed")
+    redefined: list[tuple[str, str, str, list[int]]] = []
+    for path in wanted:
+        module = names[path]
+        file = path.relative_to(root).as_posix()
+        snapshot.modules[module] = file
+        entry = imported.get(module, {"error": failed or "not imported"})
+        source = _parse(path)
+        if isinstance(source, ModuleSource):
+            redefined += [(module, file, q, lines) for q, lines in source.redefined.items()]
+        if "classes" in entry:
+            parsed = source if isinstance(source, ModuleSource) else None
+            for qualname, described in entry["classes"].items():
+                dotted = f"{module}.{qualname}"
+                snapshot.enums[dotted] = _record(described, dotted, file, parsed, False)
+            continue
+        if isinstance(source, str):
+            snapshot.unreadable[module] = (file, source)
+            continue
+        package = module if path.stem == "__init__" else module.rpartition(".")[0]
+        for name, target in source.imported.items():
+            snapshot.reexports[f"{module}.{name}"] = _absolute(package, target)
+        found = source_enums(source)
+        if found:
+            snapshot.notes.append(
+                (
+                    file,
+                    f"{label}: not imported ({entry['error']}); its enums were read "
+                    f"from the source",
+                )
+            )
+        for qualname, described in found.items():
+            dotted = f"{module}.{qualname}"
+            snapshot.enums[dotted] = _record(described, dotted, file, source, True)
+    for module, file, qualname, lines in redefined:
+        if f"{module}.{qualname}" in snapshot.enums:
+            snapshot.notes.append(
+                (
+                    file,
+                    f"{label}: enum {qualname} is defined {len(lines)} times (lines "
+                    f"{', '.join(map(str, lines))}); the last definition is the one "
+                    f"importable, and the one compared",
+                )
+            )
+    return snapshot
+
+
+def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
+    """The enum classes ``paths`` name in this revision though none is defined under
+    that path: re-exports (``from .new_home import Color``)."""
+    if not paths:
+        return {}
+    found: dict[str, EnumRecord] = {}
+    asked: dict[str, str] = {}
+    for path in paths:
+        target = snapshot.reexports.get(path, path)
+        if target in snapshot.enums:
+            found[path] = snapshot.enums[target]
+        else:
+            asked[target] = path
+    if not asked:
+        return found
+    root = snapshot.root
+    roots = sorted(
+        {str(import_root(root / file, module)) for module, file in snapshot.modules.items()}
+        | {str(root)}
+    )
+    result = _run_child(roots, [], list(asked), root)
+    for target, described in result.get("resolved", {}).items():
+        path = asked[target]
+        if described is None:
+            continue
+        dotted = f"{described['module']}.{described['qualname']}"
+        if dotted in snapshot.enums:
+            found[path] = snapshot.enums[dotted]
+            continue
+        file = _relative(root, described["file"])
+        source = _parse(root / file) if file else None
+        parsed = source if isinstance(source, ModuleSource) else None
+        found[path] = _record(described, dotted, file or described["module"], parsed, False)
+    return found

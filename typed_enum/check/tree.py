@@ -1,0 +1,95 @@
+"""Which files of a tree are read, and the dotted module name of each."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+__all__ = ["default_paths", "enum_modules", "module_name", "python_files"]
+
+_SKIP_DIRS = frozenset(
+    {"__pycache__", "node_modules", "site-packages", "build", "dist", "venv", "env"}
+)
+#: Top-level scripts that are no part of a package (importing them runs them).
+_SCRIPTS = frozenset({"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py"})
+# A module that can define an enum names the enum module or one of its
+# classes, or typed_enum (``enumerate`` does not count).
+_MENTIONS_ENUM = re.compile(
+    r"\benum\b|\b(?:Int|Str|Ordered)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b|\btyped_enum\b"
+)
+_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+
+
+def default_paths(root: Path) -> list[str]:
+    """The packages and modules at ``root`` (and under ``root/src``), relative to it."""
+    found: list[str] = []
+    for base in (root, root / "src"):
+        if not base.is_dir():
+            continue
+        for entry in sorted(base.iterdir()):
+            if entry.name.startswith(".") or entry.name in _SKIP_DIRS:
+                continue
+            package = entry.is_dir() and (entry / "__init__.py").is_file()
+            module = entry.suffix == ".py" and entry.is_file() and entry.name not in _SCRIPTS
+            if package or module:
+                found.append(entry.relative_to(root).as_posix())
+    return found
+
+
+def python_files(root: Path, paths: Sequence[str]) -> Iterator[Path]:
+    """Every ``.py`` file under ``root / path`` for each path, in a stable order."""
+    for relative in paths:
+        path = root / relative
+        if path.is_file():
+            if path.suffix == ".py":
+                yield path
+            continue
+        for where, dirs, files in os.walk(path):
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if not d.startswith(".") and d not in _SKIP_DIRS and not d.endswith(".egg-info")
+            )
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    yield Path(where) / name
+
+
+def module_name(path: Path) -> str:
+    """Dotted module name of ``path``, from the nearest directory without ``__init__.py``."""
+    parts = [] if path.stem == "__init__" else [path.stem]
+    parent = path.parent
+    while (parent / "__init__.py").is_file():
+        parts.insert(0, parent.name)
+        parent = parent.parent
+    return ".".join(parts) or path.stem
+
+
+def import_root(path: Path, module: str) -> Path:
+    """The directory to put on ``sys.path`` to import ``module`` from ``path``."""
+    depth = module.count(".") + (1 if path.stem == "__init__" else 0)
+    return path.parents[depth]
+
+
+def enum_modules(files: Sequence[Path]) -> list[Path]:
+    """The files that can define an enum: those that mention enum, and those that
+    mention a class one of them defines (an enum can derive from the tree's own base)."""
+    texts: dict[Path, str] = {}
+    for path in files:
+        try:
+            texts[path] = path.read_bytes().decode("utf-8", "replace")
+        except OSError:
+            texts[path] = ""
+    chosen = {path for path, text in texts.items() if _MENTIONS_ENUM.search(text)}
+    while True:
+        names = {name for path in chosen for name in _CLASS.findall(texts[path])}
+        if not names:
+            break
+        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        more = {p for p, text in texts.items() if p not in chosen and pattern.search(text)}
+        if not more:
+            break
+        chosen |= more
+    return [path for path in files if path in chosen]
