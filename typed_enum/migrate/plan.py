@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from typed_enum.migrate.analysis import (
+    AUTO_DIFFERS,
     NO_COUNTERPART,
     STDLIB_ENUMS,
     STDLIB_METACLASSES,
@@ -204,6 +205,7 @@ class _Planner:
         problems += self.reexported(info)
         if not info.members:
             return problems, aliases
+        problems += self.backport_auto(info)
         real = self.real_members(info)
         if real is not None:
             return self.runtime_members(info, real, problems)
@@ -263,6 +265,25 @@ class _Planner:
             last_values.append(value)
         return problems, aliases
 
+    def backport_auto(self, info: ClassInfo) -> list[tuple[Line, str]]:
+        """``auto()`` members whose value the stdlib class would compute otherwise
+        than a backport the base may be bound to (strenum's keeps the case)."""
+        differing = sorted({a for c in self.chain(info.key) for a in c.alternatives} & AUTO_DIFFERS)
+        if not differing:
+            return []
+        real = self.real_members(info)
+        values = {name: value for name, _, value in real or []}
+        return [
+            (
+                member.line,
+                f"{member.name} = auto() is {member.name!r} under {differing[0]} but "
+                f"{member.name.lower()!r} under enum.StrEnum, which typed_enum's StrEnum "
+                "derives from; write the value out and run again",
+            )
+            for member in info.members
+            if member.form == "auto" and values.get(member.name) != repr(member.name.lower())
+        ]
+
     def real_members(self, info: ClassInfo) -> Members | None:
         """The class's ``__members__`` as importing its module read them, if it could."""
         if self.runtime is None:
@@ -300,6 +321,8 @@ class _Planner:
 
     def functional(self, call: FunctionalCall) -> str | None:
         """Why ``call`` cannot move, or None when it can."""
+        if call.problem is not None:
+            return call.problem
         if "type" in call.keywords:
             return "a type= mixin: this run cannot tell the members' values"
         try:
@@ -355,7 +378,6 @@ class _Planner:
         for key, found in problems.items():
             if found:
                 blocked.setdefault(self.find(key), key)
-        rewritten = {id(r.owner): r for m in self.modules for r in m.refs if r.role == "base"}
         for key in sorted(problems):
             info = self.classes[key]
             root = self.find(key)
@@ -369,7 +391,10 @@ class _Planner:
                         f"{info.qualname} stays a stdlib enum{what}: {reason}",
                     )
                 culprit = self.classes[blocked[root]]
-                if not problems[key] and id(info) in rewritten:
+                # Every class of the group is named, also one whose own statement
+                # would not change (a subclass of the tree's base): none stays
+                # a stdlib enum without a word.
+                if not problems[key]:
                     self.add(
                         info,
                         info.line,

@@ -9,6 +9,7 @@ its stdlib import, and only the moving uses become ``typed_enum.X``.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -36,6 +37,7 @@ class _Transformer(cst.CSTTransformer):
         drop_enum_module: bool,
         new_imports: list[cst.SimpleStatementLine],
         anchor: int | None,
+        replaced: set[int],
     ) -> None:
         super().__init__()
         self.moved = moved
@@ -47,6 +49,25 @@ class _Transformer(cst.CSTTransformer):
         self.new_imports = new_imports
         self.anchor = anchor
         self.alias_call = alias_call
+        self.replaced = replaced
+
+    # -- conditional imports typed_enum's import replaces -------------------
+
+    def visit_If(self, node: cst.If) -> bool:
+        return id(node) not in self.replaced
+
+    def visit_Try(self, node: cst.Try) -> bool:
+        return id(node) not in self.replaced
+
+    def leave_If(
+        self, original_node: cst.If, updated_node: cst.If
+    ) -> cst.BaseStatement | cst.RemovalSentinel:
+        return cst.RemoveFromParent() if id(original_node) in self.replaced else updated_node
+
+    def leave_Try(
+        self, original_node: cst.Try, updated_node: cst.Try
+    ) -> cst.BaseStatement | cst.RemovalSentinel:
+        return cst.RemoveFromParent() if id(original_node) in self.replaced else updated_node
 
     def leave_Import(
         self, original_node: cst.Import, updated_node: cst.Import
@@ -104,7 +125,11 @@ class _Transformer(cst.CSTTransformer):
                 at = index + 1
             else:
                 break
-        return updated_node.with_changes(body=[*body[:at], *self.new_imports, *body[at:]])
+        rest = body[at:]
+        if rest and at == 0 and not rest[0].leading_lines:
+            # the import block is followed by a blank line, as isort writes it
+            rest[0] = rest[0].with_changes(leading_lines=[cst.EmptyLine()])
+        return updated_node.with_changes(body=[*body[:at], *self.new_imports, *rest])
 
     def leave_SimpleStatementLine(
         self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
@@ -163,6 +188,22 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
     moved: set[str] = set()
     rename: dict[int, str] = {}
     qualify: dict[int, str] = {}
+
+    def move(bound: str, refs: list[Ref]) -> None:
+        moved.add(bound)
+        target = _target(refs[0])
+        original = refs[0].qualified.removeprefix("enum.")
+        if bound == original and target != original:
+            rename.update((id(r.node), target) for r in refs)
+            from_names.add((target, None))
+        else:
+            from_names.add((target, None if bound == target else bound))
+
+    # Names bound by a module-level if/try of imports only (``if
+    # sys.version_info >= (3, 11): from enum import StrEnum`` / ``else: from
+    # backports.strenum import StrEnum``), every use of which moves: the
+    # statement gives way to typed_enum's import, which needs 3.11+ anyway.
+    by_statement: dict[int, dict[str, list[Ref]]] = defaultdict(dict)
     for bound, refs in by_name.items():
         if not any(id(r.node) in plan.refs for r in refs):
             continue
@@ -179,18 +220,29 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
             and not in_strings
             and not reexported
         ):
-            moved.add(bound)
-            target = _target(refs[0])
-            original = refs[0].qualified.removeprefix("enum.")
-            if bound == original and target != original:
-                rename.update((id(r.node), target) for r in refs)
-                from_names.add((target, None))
-            else:
-                from_names.add((target, None if bound == target else bound))
-            continue
+            conditional = info.conditional.get(bound)
+            if conditional is None:
+                move(bound, refs)
+                continue
+            if conditional.statement is not None:
+                by_statement[id(conditional.statement)][bound] = refs
+                continue
         for ref in refs:
             if id(ref.node) in plan.refs:
                 qualify[id(ref.node)] = _target(ref)
+    replaced: set[int] = set()
+    freed: set[str] = set()  # names the replaced statements used (``sys``)
+    statements = {id(c.statement): c.statement for c in info.conditional.values() if c.statement}
+    for statement in statements.values():
+        names = by_statement.get(id(statement), {})
+        if names and _bound_names(statement) <= set(names):
+            replaced.add(id(statement))
+            freed |= _used_names(statement)
+            for bound, refs in names.items():
+                move(bound, refs)
+            continue
+        for refs in names.values():
+            qualify.update((id(r.node), _target(r)) for r in refs if id(r.node) in plan.refs)
     via_module = [r for r in info.refs if r.via_module and id(r.node) in plan.refs]
     for ref in via_module:
         qualify[id(ref.node)] = _target(ref)
@@ -220,9 +272,72 @@ def rewrite(info: ModuleInfo, plan: Plan) -> str:
         return module.code
     anchor, new_imports = _imports(module, from_names, need_module and not drop)
     transformer = _Transformer(
-        moved, rename, qualify, aliases, chained, alias_call, drop, new_imports, anchor
+        moved, rename, qualify, aliases, chained, alias_call, drop, new_imports, anchor, replaced
     )
-    return module.visit(transformer).code
+    new = module.visit(transformer)
+    if freed:
+        new = _drop_imports(new, freed - _used_names(new) - info.string_words)
+    return new.code
+
+
+def _bound_names(statement: cst.CSTNode) -> set[str]:
+    """The names the imports inside ``statement`` bind."""
+    found: set[str] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+            name = node.evaluated_alias or node.evaluated_name
+            found.add(name.split(".")[0])
+
+    statement.visit(Visitor())
+    return found
+
+
+def _used_names(tree: cst.CSTNode) -> set[str]:
+    """The names ``tree`` reads (outside import statements)."""
+    found: set[str] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Import(self, node: cst.Import) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    tree.visit(Visitor())
+    return found
+
+
+def _drop_imports(module: cst.Module, names: set[str]) -> cst.Module:
+    """``module`` without its top-level ``import x`` of ``names`` (which nothing uses any
+    more); a dropped line's blank lines and comments go to the next statement."""
+    body: list[cst.BaseStatement] = []
+    carry: Sequence[cst.EmptyLine] = ()
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine) and all(
+            isinstance(s, cst.Import) for s in statement.body
+        ):
+            small: list[cst.BaseSmallStatement] = []
+            for imp in statement.body:
+                assert isinstance(imp, cst.Import)
+                kept = [
+                    n for n in imp.names if n.asname is not None or n.evaluated_name not in names
+                ]
+                if kept:
+                    kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                    small.append(imp.with_changes(names=kept))
+            if not small:
+                carry = carry or statement.leading_lines
+                continue
+            statement = statement.with_changes(body=small)
+        if carry and not statement.leading_lines:
+            statement = statement.with_changes(leading_lines=carry)
+        carry = ()
+        body.append(statement)
+    return module.with_changes(body=body)
 
 
 def _imports(
