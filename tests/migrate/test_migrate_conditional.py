@@ -156,6 +156,7 @@ def test_a_version_conditional_import_gives_way_to_typed_enums(
         \"\"\"Colours.\"\"\"
 
         from enum import auto
+
         from typed_enum import StrEnum
 
 

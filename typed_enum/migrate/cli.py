@@ -148,6 +148,7 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from typed_enum.migrate.plan import make_plan
     from typed_enum.migrate.rewrite import rewrite
+    from typed_enum.migrate.style import style_for
 
     paths = [Path(p) for p in args.paths]
     missing = [p for p in paths if not p.exists()]
@@ -220,7 +221,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     changed = 0
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
         progress(done, len(parsed), "rewriting")
-        new = rewrite(info, plan)
+        new = rewrite(info, plan, style_for(path.parent))
         old = info.wrapper.module.code
         if new == old:
             continue

@@ -10,6 +10,8 @@ group is left alone and each reason is reported.
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -39,6 +41,9 @@ class Plan:
     refs: set[int] = field(default_factory=set)
     # id() of a member's value node -> the canonical member it repeats
     aliases: dict[int, str] = field(default_factory=dict)
+    # id() of an alias's value node -> its own source, which alias() drops, where
+    # it differs from the canonical member's (one line)
+    dropped: dict[int, str] = field(default_factory=dict)
     # id() of an ``a = b = 1`` Assign -> {extra target: canonical member}
     chained: dict[int, dict[str, str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
@@ -65,6 +70,32 @@ def _auto_value(
             raise Unknown("auto() after a negative flag value")
         return 2 ** highest.bit_length()
     return highest + 1
+
+
+def one_line(source: str) -> str:
+    """A member's value source on one line: ``(\n    "a",\n    1,\n)`` is ``("a", 1)``."""
+    try:
+        tree = ast.parse(f"(\n{source}\n)", mode="eval")
+    except SyntaxError:
+        return " ".join(source.split())
+    joined = " ".join(source.split())
+    tight = re.sub(r"([(\[{])\s+|\s+([)\]}])", lambda m: m[1] or m[2], joined)
+    # Each candidate must still be the same expression: ``(1,)`` keeps its
+    # comma, and a comment inside (``# ...``) cannot be joined as written.
+    for text in (re.sub(r",([)\]}])", r"\1", tight), tight, joined):
+        if "#" not in text and same_source(text, source):
+            return text
+    return ast.unparse(tree)
+
+
+def same_source(a: str, b: str) -> bool:
+    """Whether two value sources are the same expression (layout aside)."""
+    try:
+        return ast.dump(ast.parse(f"(\n{a}\n)", mode="eval")) == ast.dump(
+            ast.parse(f"(\n{b}\n)", mode="eval")
+        )
+    except SyntaxError:
+        return " ".join(a.split()) == " ".join(b.split())
 
 
 class _Shown(str):
@@ -404,19 +435,29 @@ class _Planner:
                     )
                 continue
             self.plan.converted.add(key)
+            written = {m.name: m for m in info.members}
             for node, name, canonical, value in aliases.get(key, []):
                 member = next(m for m in info.members if m.value is node and m.name == name)
+                message = (
+                    f"{info.qualname}.{name} = alias({canonical}): its value {value!r} repeats "
+                    f"{canonical}'s"
+                )
                 if member.form == "chained":
                     self.plan.chained.setdefault(id(node), {})[name] = canonical
                 else:
                     self.plan.aliases[id(node)] = canonical
-                self.add(
-                    info,
-                    member.line,
-                    Kind.ALIAS,
-                    f"{info.qualname}.{name} = alias({canonical}): its value {value!r} repeats "
-                    f"{canonical}'s",
-                )
+                    original = written.get(canonical)
+                    dropped = one_line(member.source)
+                    if original is not None and not same_source(member.source, original.source):
+                        # Different arguments made the same value (a custom __new__,
+                        # 1.0 and 1): alias() drops this member's own; say so.
+                        self.plan.dropped[id(node)] = dropped
+                        message += (
+                            f", though its source {dropped} differs from {canonical}'s "
+                            f"{one_line(original.source)}: alias() drops it (kept as a "
+                            "comment where the line length allows)"
+                        )
+                self.add(info, member.line, Kind.ALIAS, message)
         for module in self.modules:
             for line, reason in module.refusals:
                 self.plan.findings.append(Finding(module.path, int(line), Kind.LEFT_ALONE, reason))
