@@ -15,7 +15,12 @@ from typing import cast
 
 import libcst as cst
 
-from typed_enum.migrate.analysis import STDLIB_ENUMS, STDLIB_METACLASSES, ModuleInfo, Ref
+from typed_enum.migrate.analysis import (
+    STDLIB_ENUMS,
+    STDLIB_METACLASSES,
+    ModuleInfo,
+    Ref,
+)
 from typed_enum.migrate.plan import Plan
 from typed_enum.migrate.style import Style
 
@@ -102,6 +107,21 @@ class _Transformer(cst.CSTTransformer):
     def leave_ImportFrom(
         self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
     ) -> cst.ImportFrom | cst.RemovalSentinel:
+        if id(original_node) in self.change.reexport_in and not isinstance(
+            updated_node.names, cst.ImportStar
+        ):
+            # A branch of a conditional import in a star-imported module: each
+            # binding of a re-exported name is written ``StrEnum as StrEnum``.
+            return updated_node.with_changes(
+                names=[
+                    n.with_changes(asname=cst.AsName(n.name))
+                    if n.asname is None
+                    and isinstance(n.name, cst.Name)
+                    and n.name.value in self.change.reexport
+                    else n
+                    for n in updated_node.names
+                ]
+            )
         if (
             updated_node.relative
             or updated_node.module is None
@@ -175,6 +195,7 @@ class _Transformer(cst.CSTTransformer):
                 and small.module.value == "enum"
                 and not small.relative
                 and not isinstance(small.names, cst.ImportStar)
+                and id(small) not in self.change.reexport_in
             ):
                 for name in small.names:
                     if self.reexport(name) and isinstance(name.name, cst.Name):
@@ -277,6 +298,8 @@ class _Change:
     alias_call: cst.BaseExpression = field(default_factory=lambda: cst.Name("alias"))
     drop_enum_module: bool = False
     replaced: set[int] = field(default_factory=set)
+    # id() of the imports inside a conditional statement that bind a re-exported name
+    reexport_in: set[int] = field(default_factory=set)
 
 
 def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
@@ -327,10 +350,13 @@ def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
             if conditional.statement is not None:
                 by_statement[id(conditional.statement)][bound] = refs
                 continue
-        if every and reexported and not in_strings and bound not in info.conditional:
+        if every and reexported and not in_strings:
             # Kept only to be re-exported: ``IntEnum as IntEnum``, which
             # linters read as a deliberate re-export, not an unused import.
             change.reexport.add(bound)
+            conditional = info.conditional.get(bound)
+            if conditional is not None:
+                change.reexport_in |= _imports_binding(module, bound)
         for ref in refs:
             if id(ref.node) in plan.refs:
                 change.qualify[id(ref.node)] = _target(ref)
@@ -374,6 +400,29 @@ def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
     if freed:
         new = _drop_imports(new, freed - _used_names(new) - info.string_words)
     return _place(new, new_imports, style).code
+
+
+def _imports_binding(module: cst.Module, name: str) -> set[int]:
+    """id() of the module-level if/try imports that bind ``name``."""
+    found: set[int] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            if not isinstance(node.names, cst.ImportStar) and any(
+                n.asname is None and n.evaluated_name == name for n in node.names
+            ):
+                found.add(id(node))
+
+    for statement in module.body:
+        if isinstance(statement, cst.If | cst.Try):
+            statement.visit(Visitor())
+    return found
 
 
 def _bound_names(statement: cst.CSTNode) -> set[str]:
