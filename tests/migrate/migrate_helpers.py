@@ -69,3 +69,26 @@ def snapshot(tree: Path, packages: tuple[str, ...]) -> dict[str, object]:
     )
     found: dict[str, object] = json.loads(result.stdout)
     return found
+
+
+def unaccounted(after: dict[str, object], report: str) -> list[str]:
+    """The enum classes of a migrated tree (``snapshot(...)["classes"]``) that are
+    neither typed_enum classes now nor the subject of a ``left alone`` line of
+    the report in their own file: what the run skipped without a word."""
+    classes = after["classes"]
+    assert isinstance(classes, dict)
+    left = [line.split(": left alone: ", 1) for line in report.splitlines()]
+    missing = []
+    for key, typed in classes.items():
+        if typed:
+            continue
+        module, _, qualname = key.partition(":")
+        stem = module.replace(".", "/")
+        files = (f"{stem}.py:", f"{stem}/__init__.py:")
+        subjects = (f"{qualname} stays ", f"class {qualname.rpartition('.')[2]}: ")
+        if not any(
+            len(parts) == 2 and parts[0].startswith(files) and parts[1].startswith(subjects)
+            for parts in left
+        ):
+            missing.append(key)
+    return missing

@@ -5,6 +5,9 @@ of the packages (unmigrated or migrated) first: every module is imported, and
 for each enum class defined at a module's top level its members in iteration
 order, their values, its aliases and value lookups are recorded, plus whether
 the class is now a typed_enum class (recorded apart: it is what differs).
+``classes`` lists every enum class the modules define, nested ones too (as
+``module:qualname``), each with whether it is a typed_enum class: the count
+a migration must account for (moved or reported).
 """
 
 from __future__ import annotations
@@ -33,11 +36,26 @@ def _enum(cls: enum.EnumMeta) -> dict[str, object]:
     }
 
 
+def _classes(owner: object, prefix: str, module: str, found: dict[str, bool]) -> None:
+    from typed_enum import TypedEnumType
+
+    for name, value in sorted(vars(owner).items()):
+        if not isinstance(value, type) or getattr(value, "__module__", None) != module:
+            continue
+        qualname = prefix + name
+        if getattr(value, "__qualname__", None) != qualname or f"{module}:{qualname}" in found:
+            continue
+        if isinstance(value, enum.EnumMeta):
+            found[f"{module}:{qualname}"] = isinstance(value, TypedEnumType)
+        _classes(value, qualname + ".", module, found)
+
+
 def main(packages: list[str]) -> None:
     warnings.simplefilter("ignore")
     imports: dict[str, str] = {}
     enums: dict[str, object] = {}
     typed: list[str] = []
+    classes: dict[str, bool] = {}
     from typed_enum import TypedEnumType
 
     names: list[str] = []
@@ -58,6 +76,7 @@ def main(packages: list[str]) -> None:
             imports[name] = type(exc).__name__
             continue
         imports[name] = "ok"
+        _classes(module, "", name, classes)
         for attr, value in sorted(vars(module).items()):
             if (
                 isinstance(value, enum.EnumMeta)
@@ -68,7 +87,11 @@ def main(packages: list[str]) -> None:
                 enums[key] = _enum(value)
                 if isinstance(value, TypedEnumType):
                     typed.append(key)
-    json.dump({"imports": imports, "enums": enums, "typed": typed}, sys.stdout, indent=1)
+    json.dump(
+        {"imports": imports, "enums": enums, "typed": typed, "classes": classes},
+        sys.stdout,
+        indent=1,
+    )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from migrate_helpers import snapshot
+from migrate_helpers import snapshot, unaccounted
 
 from typed_enum.migrate.cli import main
 
@@ -77,8 +77,9 @@ def test_every_enum_moves_and_nothing_is_left(trees: tuple[Path, Path, str]) -> 
 def test_every_module_imports_and_every_enum_behaves_as_before(
     trees: tuple[Path, Path, str],
 ) -> None:
-    orig, new, _ = trees
+    orig, new, report = trees
     before, after = snapshot(orig, (PACKAGE,)), snapshot(new, (PACKAGE,))
+    assert unaccounted(after, report) == []
     assert after["imports"] == before["imports"]
     assert after["enums"] == before["enums"]
     enums = before["enums"]

@@ -21,9 +21,11 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 from typed_enum.migrate.values import Unknown, evaluate_source
 
 __all__ = [
+    "BACKPORTS",
     "STDLIB_ENUMS",
     "STDLIB_METACLASSES",
     "ClassInfo",
+    "Conditional",
     "FunctionalCall",
     "Member",
     "ModuleInfo",
@@ -42,6 +44,17 @@ STDLIB_ENUMS = {
 }
 STDLIB_METACLASSES = {"enum.EnumMeta": "TypedEnumType", "enum.EnumType": "TypedEnumType"}
 _STDLIB = STDLIB_ENUMS | STDLIB_METACLASSES
+# Backports of a stdlib enum class, by the class they stand for.  A module that
+# binds a name to one of them on old Pythons and to the stdlib class on new ones
+# (``if sys.version_info >= (3, 11)``, ``try: ... except ImportError``) gets
+# the stdlib class wherever typed_enum runs (3.11+), so its classes can move.
+BACKPORTS = {
+    "backports.strenum.StrEnum": "enum.StrEnum",
+    "strenum.StrEnum": "enum.StrEnum",
+}
+# Backports whose auto() differs from stdlib's: strenum's gives the name as is,
+# stdlib's StrEnum the name lower-cased.
+AUTO_DIFFERS = frozenset({"strenum.StrEnum"})
 # Enum bases typed_enum has no counterpart of.
 NO_COUNTERPART = frozenset({"enum.ReprEnum"})
 # Class-body values that make no member (descriptors and markers).
@@ -88,6 +101,26 @@ class Ref:
     line: Line
     role: Role = "other"
     owner: ClassInfo | FunctionalCall | None = None
+    # the name is bound inside a module-level ``if``/``try`` (``Conditional``)
+    conditional: Conditional | None = None
+
+
+@dataclass
+class Conditional:
+    """A module-level name bound inside an ``if``/``try`` (and maybe elsewhere too)."""
+
+    name: str
+    # (what it is bound to, where): ``enum.StrEnum``, ``backports.strenum.StrEnum``,
+    # ``pkg.mod.StrEnum`` (a class of the module), ``<expression>``
+    bindings: list[tuple[str, Line]]
+    # The stdlib enum class every binding stands for, when they all agree.
+    stdlib: str | None
+    # Why the classes derived from it cannot move (None when they can).
+    problem: str | None
+    # The one module-level ``if``/``try`` that binds it, when every binding is
+    # in it and the statement holds nothing but imports: the rewrite may
+    # replace it with typed_enum's import.
+    statement: cst.If | cst.Try | None
 
 
 @dataclass
@@ -117,6 +150,8 @@ class ClassInfo:
     defines_generate: bool
     members: list[Member] = field(default_factory=list)
     problems: list[tuple[Line, str]] = field(default_factory=list)
+    # what its conditionally bound bases are bound to (``strenum.StrEnum``, ...)
+    alternatives: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -129,6 +164,7 @@ class FunctionalCall:
     line: Line
     names: str | None  # source of the names argument
     keywords: dict[str, str]
+    problem: str | None = None  # why it cannot move whatever its members
 
 
 @dataclass
@@ -148,6 +184,8 @@ class ModuleInfo:
     module_uses: int = 0  # references to the enum module itself (``enum`` in ``enum.X``)
     # identifiers written inside string literals (``__all__``, string annotations)
     string_words: set[str] = field(default_factory=set)
+    # module-level names bound inside an ``if``/``try``, by name
+    conditional: dict[str, Conditional] = field(default_factory=dict)
 
 
 def module_name(path: Path) -> str:
@@ -223,6 +261,154 @@ class _Bindings(cst.CSTVisitor):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         del self.scope[-2:]
+
+
+def _branches(statement: cst.If | cst.Try | cst.TryStar) -> list[cst.BaseSuite]:
+    """The blocks of an ``if``/``elif``/``else`` chain or of a ``try`` statement."""
+    if isinstance(statement, cst.If):
+        blocks: list[cst.BaseSuite] = [statement.body]
+        orelse = statement.orelse
+        if isinstance(orelse, cst.If):
+            blocks += _branches(orelse)
+        elif orelse is not None:
+            blocks.append(orelse.body)
+        return blocks
+    blocks = [statement.body, *(h.body for h in statement.handlers)]
+    blocks += [b.body for b in (statement.orelse, statement.finalbody) if b is not None]
+    return blocks
+
+
+def _type_checking(test: cst.BaseExpression) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` (any module name)."""
+    if isinstance(test, cst.Name):
+        return test.value == "TYPE_CHECKING"
+    return isinstance(test, cst.Attribute) and test.attr.value == "TYPE_CHECKING"
+
+
+class _Conditionals:
+    """Module-level names an ``if``/``try`` binds, and what each binding is.
+
+    ``if sys.version_info >= (3, 11): from enum import StrEnum`` / ``else: from
+    backports.strenum import StrEnum`` binds one name two ways; a class
+    derived from it is a stdlib enum on Pythons typed_enum runs on when every
+    binding is a stdlib enum class or a known backport of the same one.
+    """
+
+    def __init__(self, info: ModuleInfo, names: dict[str, str]) -> None:
+        self.info = info
+        self.names = names
+        self.bindings: dict[str, list[tuple[str, Line, int | None]]] = {}
+        # id() of a module-level if/try -> whether it holds imports (and pass) only
+        self.pure: dict[int, bool] = {}
+        self.tops: dict[int, cst.If | cst.Try] = {}
+
+    def qname(self, node: cst.BaseExpression) -> str:
+        if isinstance(node, cst.Name):
+            return self.names.get(node.value, f"<expression {node.value}>")
+        if isinstance(node, cst.Attribute):
+            owner = self.qname(node.value)
+            return f"{owner}.{node.attr.value}"
+        return f"<expression {_code(node)}>"
+
+    def bind(self, name: str, qualified: str, node: cst.CSTNode, top: int | None) -> None:
+        line = Line(self.info.wrapper, node)
+        self.bindings.setdefault(name, []).append((qualified, line, top))
+
+    def statement(self, statement: cst.CSTNode, top: int | None) -> None:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                self.small(small, top)
+        elif isinstance(statement, cst.If | cst.Try | cst.TryStar):
+            inner = id(statement) if top is None else top
+            if top is None:
+                self.pure[inner] = isinstance(statement, cst.If | cst.Try)
+            else:
+                self.pure[top] = False
+            blocks = _branches(statement)
+            if isinstance(statement, cst.If) and _type_checking(statement.test):
+                # Bound for type checkers only: at run time, the else branch binds it.
+                self.pure[inner] = False
+                blocks = blocks[1:]
+            for block in blocks:
+                for child in block.body if isinstance(block, cst.IndentedBlock) else []:
+                    self.statement(child, inner)
+        elif isinstance(statement, cst.ClassDef | cst.FunctionDef):
+            self.bind(
+                statement.name.value, f"{self.info.name}.{statement.name.value}", statement, top
+            )
+            if top is not None:
+                self.pure[top] = False
+        elif top is not None:
+            self.pure[top] = False
+
+    def small(self, small: cst.BaseSmallStatement, top: int | None) -> None:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                dotted = _code(alias.name)
+                if alias.asname is not None:
+                    self.bind(_code(alias.asname.name), dotted, small, top)
+                else:
+                    self.bind(dotted.split(".")[0], dotted.split(".")[0], small, top)
+        elif isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
+            module = _code(small.module) if small.module is not None else ""
+            module = _absolute(self.info, "." * len(small.relative) + module)
+            for alias in small.names:
+                bound = _code(alias.asname.name) if alias.asname else _code(alias.name)
+                self.bind(bound, f"{module}.{_code(alias.name)}", small, top)
+        elif isinstance(small, cst.Assign | cst.AnnAssign):
+            targets = (
+                [t.target for t in small.targets]
+                if isinstance(small, cst.Assign)
+                else [small.target]
+            )
+            value = small.value
+            for target in targets:
+                if isinstance(target, cst.Name) and value is not None:
+                    self.bind(target.value, self.qname(value), small, top)
+            if top is not None:
+                self.pure[top] = False
+        elif top is not None and not isinstance(small, cst.Pass):
+            self.pure[top] = False
+
+    def result(self) -> dict[str, Conditional]:
+        found: dict[str, Conditional] = {}
+        for name, bindings in self.bindings.items():
+            tops = {top for _, _, top in bindings}
+            if tops == {None}:
+                continue  # bound unconditionally only
+            stands = [q if q in STDLIB_ENUMS else BACKPORTS.get(q) for q, _, _ in bindings]
+            if not any(stands):
+                continue  # nothing to do with enum
+            stdlib = next(s for s in stands if s)
+            shown = " or ".join(f"{q} (line {int(line)})" for q, line, _ in bindings)
+            bad = [q for (q, _, _), s in zip(bindings, stands, strict=True) if not s]
+            problem = None
+            if bad:
+                problem = (
+                    f"its base {name} is bound conditionally, to {shown}, and {bad[0]} is "
+                    "neither a stdlib enum class nor a known backport of one "
+                    f"({', '.join(BACKPORTS)}); bind only those in every branch and run "
+                    "again, or move it by hand"
+                )
+            elif len(set(stands)) > 1:
+                problem = (
+                    f"its base {name} is bound conditionally, to {shown}: different enum "
+                    "classes; bind the same one in every branch and run again, or move it by hand"
+                )
+            top = next(iter(tops))
+            statement = None
+            if len(tops) == 1 and top is not None and self.pure.get(top, False):
+                statement = self.tops[top]
+            found[name] = Conditional(
+                name, [(q, line) for q, line, _ in bindings], stdlib, problem, statement
+            )
+        return found
+
+    def run(self, module: cst.Module) -> dict[str, Conditional]:
+        self.tops = {id(s): s for s in module.body if isinstance(s, cst.If | cst.Try)}
+        for statement in module.body:
+            self.statement(statement, None)
+        return self.result()
 
 
 class _Visitor(cst.CSTVisitor):
@@ -322,6 +508,8 @@ class _Visitor(cst.CSTVisitor):
             root = root.value
         bound = root.value if isinstance(root, cst.Name) else _code(root)
         ref = Ref(node, qualified, bound, isinstance(node, cst.Attribute), self.line(node))
+        if isinstance(node, cst.Name):
+            ref.conditional = self.info.conditional.get(node.value)
         self.info.refs.append(ref)
         self.by_node[id(node)] = ref
 
@@ -352,6 +540,13 @@ class _Visitor(cst.CSTVisitor):
         qualified = (
             self.qname(node.value) if isinstance(node.value, cst.Name | cst.Attribute) else None
         )
+        conditional = [
+            self.info.conditional.get(t.target.value)
+            for t in node.targets
+            if isinstance(t.target, cst.Name)
+        ]
+        if conditional and all(c is not None and c.problem is None for c in conditional):
+            return  # one branch of a conditional binding its classes can move with
         if not self.scope and qualified in _STDLIB:
             names = " = ".join(_code(t.target) for t in node.targets)
             self.info.refusals.append(
@@ -383,6 +578,8 @@ class _Visitor(cst.CSTVisitor):
         call = FunctionalCall(
             original_node, ref.qualified, self.info.path, self.line(original_node), names, keywords
         )
+        if ref.conditional is not None:
+            call.problem = ref.conditional.problem
         ref.role, ref.owner = "functional", call
         self.info.calls.append(call)
 
@@ -398,6 +595,7 @@ class _Visitor(cst.CSTVisitor):
         bases: list[str] = []
         mixins = False
         class_refs: list[Ref] = []
+        conditional: list[Conditional] = []
         for arg in original_node.bases:
             value = arg.value
             if arg.star or not isinstance(value, cst.Name | cst.Attribute | cst.Subscript):
@@ -425,6 +623,8 @@ class _Visitor(cst.CSTVisitor):
             ref = self.ref(value)
             if ref is not None:
                 class_refs.append(ref)
+                if ref.conditional is not None:
+                    conditional.append(ref.conditional)
         metaclass = None
         for arg in original_node.keywords:
             if arg.keyword is not None and arg.keyword.value == "metaclass":
@@ -444,6 +644,10 @@ class _Visitor(cst.CSTVisitor):
         )
         for ref in class_refs:
             ref.role, ref.owner = "base", info
+        for bound in conditional:
+            info.alternatives.update(q for q, _ in bound.bindings)
+            if bound.problem is not None:
+                info.problems.append((info.line, bound.problem))
         self._members(info, body)
         self.info.classes.append(info)
 
@@ -580,6 +784,11 @@ def analyse(path: Path, name: str, module: cst.Module) -> ModuleInfo:
     info = ModuleInfo(path, name, wrapper)
     bindings = _Bindings(info)
     module.visit(bindings)
-    module.visit(_Visitor(info, bindings.names))
+    names = dict(bindings.names)
+    info.conditional = _Conditionals(info, names).run(module)
+    # A conditionally bound name stands for the stdlib class its bindings agree
+    # on (or, where they do not, the first: its classes are then reported).
+    names.update({n: c.stdlib for n, c in info.conditional.items() if c.stdlib is not None})
+    module.visit(_Visitor(info, names))
     info.literals = _literals(wrapper.module)
     return info

@@ -52,6 +52,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "or a place needs a hand edit)",
     )
     parser.add_argument(
+        "--add-dependency",
+        action="store_true",
+        help="add typed_enum to pyproject.toml's [project] dependencies (and to [build-system] "
+        "requires where the build imports a rewritten module), keeping its formatting",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="no progress line, even on large trees"
     )
     parser.add_argument(
@@ -148,6 +154,7 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from typed_enum.migrate.plan import make_plan
     from typed_enum.migrate.rewrite import rewrite
+    from typed_enum.migrate.style import style_for
 
     paths = [Path(p) for p in args.paths]
     missing = [p for p in paths if not p.exists()]
@@ -218,13 +225,15 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         findings.append(Finding(hidden[0], 1, Kind.NOTE, hidden[1]))
     findings.extend(plan.findings)
     changed = 0
+    rewritten: set[str] = set()
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
         progress(done, len(parsed), "rewriting")
-        new = rewrite(info, plan)
+        new = rewrite(info, plan, style_for(path.parent))
         old = info.wrapper.module.code
         if new == old:
             continue
         changed += 1
+        rewritten.add(info.name)
         if args.diff:
             out.writelines(
                 difflib.unified_diff(
@@ -238,12 +247,29 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             encoding = info.wrapper.module.encoding
             path.write_bytes(new.encode(encoding))
     progress.close()
+    findings.extend(_dependencies(args, rewritten))
     print_report(findings, changed, len(files), out, written=not (args.diff or args.check))
     if any(f.kind is Kind.ERROR for f in findings):
         return 1
     if args.check and (changed or any(f.kind is Kind.LEFT_ALONE for f in findings)):
         return 1
     return 0
+
+
+def _dependencies(args: argparse.Namespace, rewritten: set[str]) -> list[Finding]:
+    """Notes on the project's dependencies (``deps``); ``--add-dependency`` applies them."""
+    from typed_enum.migrate.deps import add_dependency, dependency_notes
+
+    root = Path.cwd()
+    notes = dependency_notes(root, rewritten)
+    if not (args.add_dependency and notes) or args.diff or args.check:
+        return [Finding(path, 1, Kind.NOTE, message) for path, message in notes]
+    build = any("build requirement" in message for _, message in notes)
+    why = add_dependency(root, build)
+    if why is not None:
+        return [Finding(Path("pyproject.toml"), 1, Kind.ERROR, why)]
+    where = "[project] dependencies" + (" and [build-system] requires" if build else "")
+    return [Finding(Path("pyproject.toml"), 1, Kind.NOTE, f"added typed_enum to {where}")]
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum.migrate") -> int:

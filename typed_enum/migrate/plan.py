@@ -10,10 +10,13 @@ group is left alone and each reason is reported.
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from typed_enum.migrate.analysis import (
+    AUTO_DIFFERS,
     NO_COUNTERPART,
     STDLIB_ENUMS,
     STDLIB_METACLASSES,
@@ -38,6 +41,9 @@ class Plan:
     refs: set[int] = field(default_factory=set)
     # id() of a member's value node -> the canonical member it repeats
     aliases: dict[int, str] = field(default_factory=dict)
+    # id() of an alias's value node -> its own source, which alias() drops, where
+    # it differs from the canonical member's (one line)
+    dropped: dict[int, str] = field(default_factory=dict)
     # id() of an ``a = b = 1`` Assign -> {extra target: canonical member}
     chained: dict[int, dict[str, str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
@@ -64,6 +70,32 @@ def _auto_value(
             raise Unknown("auto() after a negative flag value")
         return 2 ** highest.bit_length()
     return highest + 1
+
+
+def one_line(source: str) -> str:
+    """A member's value source on one line: ``(\n    "a",\n    1,\n)`` is ``("a", 1)``."""
+    try:
+        tree = ast.parse(f"(\n{source}\n)", mode="eval")
+    except SyntaxError:
+        return " ".join(source.split())
+    joined = " ".join(source.split())
+    tight = re.sub(r"([(\[{])\s+|\s+([)\]}])", lambda m: m[1] or m[2], joined)
+    # Each candidate must still be the same expression: ``(1,)`` keeps its
+    # comma, and a comment inside (``# ...``) cannot be joined as written.
+    for text in (re.sub(r",([)\]}])", r"\1", tight), tight, joined):
+        if "#" not in text and same_source(text, source):
+            return text
+    return ast.unparse(tree)
+
+
+def same_source(a: str, b: str) -> bool:
+    """Whether two value sources are the same expression (layout aside)."""
+    try:
+        return ast.dump(ast.parse(f"(\n{a}\n)", mode="eval")) == ast.dump(
+            ast.parse(f"(\n{b}\n)", mode="eval")
+        )
+    except SyntaxError:
+        return " ".join(a.split()) == " ".join(b.split())
 
 
 class _Shown(str):
@@ -204,6 +236,7 @@ class _Planner:
         problems += self.reexported(info)
         if not info.members:
             return problems, aliases
+        problems += self.backport_auto(info)
         real = self.real_members(info)
         if real is not None:
             return self.runtime_members(info, real, problems)
@@ -263,6 +296,25 @@ class _Planner:
             last_values.append(value)
         return problems, aliases
 
+    def backport_auto(self, info: ClassInfo) -> list[tuple[Line, str]]:
+        """``auto()`` members whose value the stdlib class would compute otherwise
+        than a backport the base may be bound to (strenum's keeps the case)."""
+        differing = sorted({a for c in self.chain(info.key) for a in c.alternatives} & AUTO_DIFFERS)
+        if not differing:
+            return []
+        real = self.real_members(info)
+        values = {name: value for name, _, value in real or []}
+        return [
+            (
+                member.line,
+                f"{member.name} = auto() is {member.name!r} under {differing[0]} but "
+                f"{member.name.lower()!r} under enum.StrEnum, which typed_enum's StrEnum "
+                "derives from; write the value out and run again",
+            )
+            for member in info.members
+            if member.form == "auto" and values.get(member.name) != repr(member.name.lower())
+        ]
+
     def real_members(self, info: ClassInfo) -> Members | None:
         """The class's ``__members__`` as importing its module read them, if it could."""
         if self.runtime is None:
@@ -300,6 +352,8 @@ class _Planner:
 
     def functional(self, call: FunctionalCall) -> str | None:
         """Why ``call`` cannot move, or None when it can."""
+        if call.problem is not None:
+            return call.problem
         if "type" in call.keywords:
             return "a type= mixin: this run cannot tell the members' values"
         try:
@@ -355,7 +409,6 @@ class _Planner:
         for key, found in problems.items():
             if found:
                 blocked.setdefault(self.find(key), key)
-        rewritten = {id(r.owner): r for m in self.modules for r in m.refs if r.role == "base"}
         for key in sorted(problems):
             info = self.classes[key]
             root = self.find(key)
@@ -369,7 +422,10 @@ class _Planner:
                         f"{info.qualname} stays a stdlib enum{what}: {reason}",
                     )
                 culprit = self.classes[blocked[root]]
-                if not problems[key] and id(info) in rewritten:
+                # Every class of the group is named, also one whose own statement
+                # would not change (a subclass of the tree's base): none stays
+                # a stdlib enum without a word.
+                if not problems[key]:
                     self.add(
                         info,
                         info.line,
@@ -379,19 +435,29 @@ class _Planner:
                     )
                 continue
             self.plan.converted.add(key)
+            written = {m.name: m for m in info.members}
             for node, name, canonical, value in aliases.get(key, []):
                 member = next(m for m in info.members if m.value is node and m.name == name)
+                message = (
+                    f"{info.qualname}.{name} = alias({canonical}): its value {value!r} repeats "
+                    f"{canonical}'s"
+                )
                 if member.form == "chained":
                     self.plan.chained.setdefault(id(node), {})[name] = canonical
                 else:
                     self.plan.aliases[id(node)] = canonical
-                self.add(
-                    info,
-                    member.line,
-                    Kind.ALIAS,
-                    f"{info.qualname}.{name} = alias({canonical}): its value {value!r} repeats "
-                    f"{canonical}'s",
-                )
+                    original = written.get(canonical)
+                    dropped = one_line(member.source)
+                    if original is not None and not same_source(member.source, original.source):
+                        # Different arguments made the same value (a custom __new__,
+                        # 1.0 and 1): alias() drops this member's own; say so.
+                        self.plan.dropped[id(node)] = dropped
+                        message += (
+                            f", though its source {dropped} differs from {canonical}'s "
+                            f"{one_line(original.source)}: alias() drops it (kept as a "
+                            "comment where the line length allows)"
+                        )
+                self.add(info, member.line, Kind.ALIAS, message)
         for module in self.modules:
             for line, reason in module.refusals:
                 self.plan.findings.append(Finding(module.path, int(line), Kind.LEFT_ALONE, reason))

@@ -1,0 +1,260 @@
+"""Bases imported conditionally (issue 39): moved when every branch binds a stdlib
+enum class or a known backport of it, reported otherwise; never skipped silently."""
+
+from __future__ import annotations
+
+import textwrap
+
+from migrate_helpers import Migrate, Tree, snapshot, unaccounted
+
+
+def _src(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+_VERSION = """
+\"\"\"Colours.\"\"\"
+
+import sys
+from enum import auto
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:
+    from backports.strenum import StrEnum
+
+
+class Color(StrEnum):
+    RED = auto()
+    GREEN = "green"
+"""
+
+_TRY = """
+try:
+    from enum import StrEnum
+except ImportError:
+    from strenum import StrEnum
+
+
+class Shape(StrEnum):
+    CIRCLE = "circle"
+
+
+def is_str_enum(x: object) -> bool:
+    return isinstance(x, StrEnum)
+"""
+
+_FALLBACK = """
+import sys
+from enum import Enum
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:
+
+    class StrEnum(str, Enum):
+        pass
+
+
+class Base(StrEnum):
+    def shout(self) -> str:
+        return self.value.upper()
+"""
+
+_SUB = """
+from .fallback import Base
+
+
+class Tone(Base):
+    LOW = "low"
+"""
+
+_MIXED = """
+try:
+    from enum import IntEnum
+except ImportError:
+    from enum import Enum as IntEnum
+
+
+class Level(IntEnum):
+    LOW = 1
+"""
+
+_NESTED = """
+import sys
+
+if sys.version_info >= (3, 12):
+    from enum import StrEnum
+elif sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:
+    from backports.strenum import StrEnum
+
+
+class Outer:
+    class Inner(StrEnum):
+        A = "a"
+"""
+
+_FUNCTIONAL = """
+try:
+    from enum import StrEnum
+except ImportError:  # Python < 3.11
+    from backports.strenum import StrEnum
+
+Mode = StrEnum("Mode", "fast slow")
+"""
+
+_STRENUM_FIRST = """
+try:
+    from strenum import StrEnum
+except ImportError:
+    from enum import StrEnum
+from enum import auto
+
+
+class Kind(StrEnum):
+    ONE = auto()
+"""
+
+# A stand-in for the strenum package (on the import path, not migrated): its
+# auto() keeps the member's name, where stdlib's StrEnum lower-cases it.
+_STRENUM = """
+import enum
+
+
+class StrEnum(str, enum.Enum):
+    @staticmethod
+    def _generate_next_value_(name, *_):
+        return name
+"""
+
+FILES = {
+    "app/__init__.py": "",
+    "app/version.py": _VERSION,
+    "app/tryexcept.py": _TRY,
+    "app/fallback.py": _FALLBACK,
+    "app/sub.py": _SUB,
+    "app/mixed.py": _MIXED,
+    "app/nested.py": _NESTED,
+    "app/functional.py": _FUNCTIONAL,
+    "app/strenum_first.py": _STRENUM_FIRST,
+    "strenum.py": _STRENUM,
+}
+
+
+def test_a_version_conditional_import_gives_way_to_typed_enums(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # typed_enum needs 3.11+, where the condition always holds: the if/else
+    # (and ``import sys``, now unused) is replaced by typed_enum's import.
+    root = tree({"app/__init__.py": "", "app/version.py": _VERSION})
+    result = migrate("app")
+    assert result.status == 0, result.out
+    assert (root / "app/version.py").read_text() == _src(
+        """
+        \"\"\"Colours.\"\"\"
+
+        from enum import auto
+
+        from typed_enum import StrEnum
+
+
+        class Color(StrEnum):
+            RED = auto()
+            GREEN = "green"
+        """
+    )
+
+
+def test_a_conditional_name_used_elsewhere_stays_and_the_base_is_qualified(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree({"app/__init__.py": "", "app/tryexcept.py": _TRY})
+    assert migrate("app").status == 0
+    assert (root / "app/tryexcept.py").read_text() == _src(
+        """
+        import typed_enum
+
+        try:
+            from enum import StrEnum
+        except ImportError:
+            from strenum import StrEnum
+
+
+        class Shape(typed_enum.StrEnum):
+            CIRCLE = "circle"
+
+
+        def is_str_enum(x: object) -> bool:
+            return isinstance(x, StrEnum)
+        """
+    )
+
+
+def test_a_branch_that_binds_no_stdlib_class_or_backport_is_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    files = {
+        k: v
+        for k, v in FILES.items()
+        if k.split("/")[-1] in ("__init__.py", "fallback.py", "sub.py", "mixed.py")
+    }
+    root = tree(files)
+    before = {name: (root / name).read_text() for name in files}
+    assert migrate("--check", "app").status == 1
+    result = migrate("app")
+    assert [line for line in result.out.splitlines() if ": left alone: " in line] == [
+        "app/fallback.py:12: left alone: Base stays a stdlib enum: its base StrEnum is bound "
+        "conditionally, to enum.StrEnum (line 5) or app.fallback.StrEnum (line 8), and "
+        "app.fallback.StrEnum is neither a stdlib enum class nor a known backport of one "
+        "(backports.strenum.StrEnum, strenum.StrEnum); bind only those in every branch and run "
+        "again, or move it by hand",
+        "app/mixed.py:7: left alone: Level stays a stdlib enum: its base IntEnum is bound "
+        "conditionally, to enum.IntEnum (line 2) or enum.Enum (line 4): different enum classes; "
+        "bind the same one in every branch and run again, or move it by hand",
+        "app/sub.py:4: left alone: Tone stays a stdlib enum with Base (app/fallback.py:12), "
+        "which it shares a base or metaclass with",
+    ]
+    assert result.status == 0
+    assert (root / "app/sub.py").read_text() == before["app/sub.py"]
+    assert (root / "app/mixed.py").read_text() == before["app/mixed.py"]
+    assert migrate("--check", "app").status == 1
+
+
+def test_auto_under_a_backport_that_computes_it_otherwise_is_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(
+        {"app/__init__.py": "", "app/strenum_first.py": _STRENUM_FIRST, "strenum.py": _STRENUM}
+    )
+    before = (root / "app/strenum_first.py").read_text()
+    result = migrate("app")
+    assert [line for line in result.out.splitlines() if ": left alone: " in line] == [
+        "app/strenum_first.py:9: left alone: Kind stays a stdlib enum: ONE = auto() is 'ONE' "
+        "under strenum.StrEnum but 'one' under enum.StrEnum, which typed_enum's StrEnum "
+        "derives from; write the value out and run again",
+    ]
+    assert (root / "app/strenum_first.py").read_text() == before
+
+
+def test_every_enum_class_at_run_time_is_moved_or_reported(tree: Tree, migrate: Migrate) -> None:
+    root = tree(FILES)
+    before = snapshot(root, ("app",))
+    result = migrate("app")
+    assert result.status == 0, result.out
+    after = snapshot(root, ("app",))
+    assert after["imports"] == before["imports"]
+    assert after["enums"] == before["enums"]
+    classes = after["classes"]
+    assert isinstance(classes, dict)
+    assert sorted(k for k, typed in classes.items() if typed) == [
+        "app.functional:Mode",
+        "app.nested:Outer.Inner",
+        "app.tryexcept:Shape",
+        "app.version:Color",
+    ]
+    assert len(classes) == 8
+    assert unaccounted(after, result.out) == []
+    # The check itself: a class the report did not name is caught.
+    assert unaccounted(after, result.out.replace("Tone stays", "Tone keeps")) == ["app.sub:Tone"]

@@ -1,0 +1,76 @@
+"""The report on the project's dependencies, and --add-dependency (issue 39, point 4)."""
+
+from __future__ import annotations
+
+from migrate_helpers import Migrate, Tree
+
+PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=61"]  # the build backend
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "pkg"
+dynamic = ["version"]
+dependencies = [
+    "attrs",  # kept as written
+]
+
+[tool.setuptools.dynamic]
+version = {attr = "pkg.const.__version__"}
+"""
+
+FILES = {
+    "pyproject.toml": PYPROJECT,
+    "pkg/__init__.py": "",
+    "pkg/const.py": """
+    from enum import Enum
+
+    __version__ = ".".join(["1", "0"])
+
+
+    class Color(Enum):
+        RED = 1
+    """,
+}
+
+
+def test_the_report_says_typed_enum_is_undeclared_and_a_build_requirement(
+    tree: Tree, migrate: Migrate
+) -> None:
+    tree(FILES)
+    result = migrate("--check", "pkg")
+    notes = [line for line in result.out.splitlines() if ": note: " in line]
+    assert notes == [
+        "pyproject.toml:1: note: the build imports pkg.const (pyproject.toml "
+        "[tool.setuptools.dynamic] version), which imports rewritten module pkg.const: with "
+        "build isolation typed_enum must be a build requirement; add it to [build-system]: "
+        'requires = [..., "typed_enum"] (or run again with --add-dependency)',
+        "pyproject.toml:1: note: typed_enum is not declared in the project's dependencies, and "
+        'the migrated modules import it; add "typed_enum" to pyproject.toml ([project] '
+        'dependencies: dependencies = [..., "typed_enum"]) or run again with --add-dependency',
+    ]
+
+
+def test_add_dependency_adds_it_keeping_the_formatting(tree: Tree, migrate: Migrate) -> None:
+    root = tree(FILES)
+    result = migrate("--add-dependency", "pkg")
+    assert result.status == 0, result.out
+    assert "pyproject.toml:1: note: added typed_enum to [project] dependencies and " in result.out
+    assert (root / "pyproject.toml").read_text() == PYPROJECT.replace(
+        '"setuptools>=61"]', '"setuptools>=61", "typed_enum"]'
+    ).replace('"attrs",  # kept as written\n', '"attrs",  # kept as written\n    "typed_enum",\n')
+    again = migrate("--check", "pkg")
+    assert [line for line in again.out.splitlines() if ": note: " in line] == []
+
+
+def test_a_declared_dependency_and_build_requirement_give_no_note(
+    tree: Tree, migrate: Migrate
+) -> None:
+    declared = PYPROJECT.replace('"setuptools>=61"]', '"setuptools>=61", "typed-enum"]').replace(
+        '"attrs",', '"attrs", "typed_enum>=1",'
+    )
+    tree({**FILES, "pyproject.toml": declared})
+    result = migrate("--check", "pkg")
+    assert result.status == 1  # the module still has to move
+    assert [line for line in result.out.splitlines() if ": note: " in line] == []
