@@ -18,19 +18,18 @@ import pytest
 import yaml
 from check_helpers import Repo
 
-from typed_enum.check.rules import BREAKING
+from typed_enum.check.rules import BREAKING, DECLARED
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "check.md").read_text()
 _BLOCK = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
+RULES_DIR = ROOT / "docs" / "check-rules"
+
+
 def _section(rule: str) -> str:
-    start = PAGE.index(f"\n### {rule}\n")
-    end = PAGE.find("\n## ", start + 1)
-    following = PAGE.find("\n### ", start + 1)
-    ends = [i for i in (end, following) if i != -1]
-    return PAGE[start : min(ends)] if ends else PAGE[start:]
+    return (RULES_DIR / f"{rule}.md").read_text()
 
 
 def _blocks(text: str, lang: str) -> list[str]:
@@ -42,11 +41,23 @@ def _yaml_block(title: str) -> str:
     return PAGE[start : PAGE.index("```", start)]
 
 
-def test_every_rule_has_a_section() -> None:
-    assert re.findall(r"^### ([a-z-]+)$", PAGE, re.MULTILINE) == list(BREAKING)
+def test_every_rule_has_a_page_listed_on_the_check_page() -> None:
+    rules = [*BREAKING, *DECLARED]
+    assert sorted(p.stem for p in RULES_DIR.glob("*.md")) == sorted(rules)
+    listed = re.findall(
+        r"^\| \[`([a-z-]+)`\]\(check-rules/\1\.md\) \| (.*?) \| (.*?) \|$", PAGE, re.M
+    )
+    assert [(name, what) for name, what, _ in listed] == [
+        (name, BREAKING.get(name) or DECLARED[name]) for name in rules
+    ]
+    assert [status for _, _, status in listed] == [
+        "1" if name in BREAKING else "0 (1 with `--strict`)" for name in rules
+    ]
+    for rule in rules:
+        assert _section(rule).startswith(f"# `{rule}`\n")
 
 
-@pytest.mark.parametrize("rule", list(BREAKING))
+@pytest.mark.parametrize("rule", [*BREAKING, *DECLARED])
 def test_each_rule_example_prints_what_the_page_shows(rule: str, repo: Repo) -> None:
     before, after = _blocks(_section(rule), "python")
     (shown,) = _blocks(_section(rule), "text")
@@ -56,7 +67,9 @@ def test_each_rule_example_prints_what_the_page_shows(rule: str, repo: Repo) -> 
     repo.write({"models.py": after})
     result = repo.check("--against", "HEAD")
     assert result.lines == expected
-    assert result.status == 1
+    assert result.status == (1 if rule in BREAKING else 0)
+    if rule in DECLARED:
+        assert repo.check("--against", "HEAD", "--strict").status == 1
     assert all(f": {rule}: " in line or ": value-changed: " in line for line in expected)
 
 

@@ -76,6 +76,11 @@ def describe(cls: type[enum.Enum]) -> dict[str, Any]:
             [name, entry._name_, shown(entry._value_), canonical(entry._value_)]
             for name, entry in cls.__members__.items()
         ],
+        # typed_enum's reserved(): retired names and their values.
+        "reserved": [
+            [name, name, shown(value), canonical(value)]
+            for name, value in dict(cls.__dict__.get("_te_reserved_", {})).items()
+        ],
     }
 
 

@@ -19,7 +19,7 @@ from typing import TextIO
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, render
 from typed_enum.check.policy import Policy, PolicyError, load
-from typed_enum.check.rules import Finding, compare_enum, removed_enum
+from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
 from typed_enum.check.snapshot import Snapshot, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.tree import default_paths
@@ -41,7 +41,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
             "Compare every enum class (stdlib and typed_enum, nested too) under PATH with the "
             "same tree at git revision REF, and report the changes that break stored and sent "
             "data: enum-removed, member-removed, member-renamed, value-changed, value-reused, "
-            "alias-removed, open-changed, base-changed. Each revision is read by importing its "
+            "alias-removed, open-changed, base-changed; a member retired with reserved() is "
+            "listed (member-retired) and fails only with --strict. Each revision is read by "
+            "importing its "
             "modules in a child process. Exit 0 when nothing breaks, 1 when something does, "
             "2 when the check cannot run."
         ),
@@ -71,6 +73,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--show-compatible",
         action="store_true",
         help="also list compatible changes (additions, reordering); they never fail the check",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="declared changes fail the check too: a member retired with reserved() "
+        "(member-retired) and a dropped reserved() (reserved-removed)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     return parser
@@ -117,7 +125,9 @@ def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]
     return given
 
 
-def _compare(old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool) -> list[Finding]:
+def _compare(
+    old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool, strict: bool = False
+) -> list[Finding]:
     missing = [p for p in old.enums if p not in new.enums and not policy.ignored(p)]
     moved = resolve_paths(new, missing)
     findings: list[Finding] = []
@@ -128,7 +138,7 @@ def _compare(old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool
         if now is None:
             findings.append(removed_enum(record))
             continue
-        findings.extend(compare_enum(record, now, policy.storage_of(path), show_compatible))
+        findings.extend(compare_enum(record, now, policy.storage_of(path), show_compatible, strict))
     if show_compatible:
         kept = {record.path for record in moved.values()}
         for path, record in sorted(new.enums.items()):
@@ -182,17 +192,25 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             (file, f"{args.against}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
         ]
-        findings = _compare(old, new, policy, args.show_compatible)
+        findings = _compare(old, new, policy, args.show_compatible, args.strict)
     for file, text in sorted(notes):
         print(f"{file}: note: {text}", file=err)
     out.write(render(findings, args.format))
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":
         enums = len({f.enum for f in findings if f.breaking})
+        declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
+        listed = (
+            f"; {declared} declared with reserved(), listed only (--strict fails on "
+            f"{'them' if declared != 1 else 'it'})"
+            if declared
+            else ""
+        )
         print(
             f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
             f"in {enums} enum{'s' if enums != 1 else ''} ({len(old.enums)} "
-            f"enum{'s' if len(old.enums) != 1 else ''} compared with {args.against})",
+            f"enum{'s' if len(old.enums) != 1 else ''} compared with {args.against})"
+            f"{listed}",
             file=err,
         )
     return 1 if breaking else 0

@@ -15,8 +15,8 @@ from typed_enum.check.rules import BREAKING, RULES, Finding
 
 __all__ = ["FORMATS", "render"]
 
-#: Where each rule is described (the documentation page, one section a rule).
-DOCS: Final = "docs/check.md"
+#: Where each rule is described (one documentation page a rule).
+DOCS: Final = "docs/check-rules"
 
 
 def _text(findings: Sequence[Finding]) -> str:
@@ -60,7 +60,7 @@ def _sarif(findings: Sequence[Finding]) -> str:
             "id": rule,
             "name": rule,
             "shortDescription": {"text": RULES[rule]},
-            "help": {"text": f"{RULES[rule]}; see {DOCS}#{rule}"},
+            "help": {"text": f"{RULES[rule]}; see {DOCS}/{rule}.md"},
             "defaultConfiguration": {"level": "error" if rule in BREAKING else "note"},
         }
         for rule in ids

@@ -1,6 +1,6 @@
 """The comparison: one finding per change that breaks stored or sent data.
 
-Each rule has an id (its docs page is ``docs/check.md#<id>``).  Names are
+Each rule has an id (its docs page is ``docs/check-rules/<id>.md``).  Names are
 compared first (a name that remains), then values (what a stored value now
 means).  An enum whose module was read from the source compares values only
 where the source told them (literals, ``auto()``, ``alias()``).
@@ -13,7 +13,15 @@ from typing import Any, Final
 
 from typed_enum.check.snapshot import EnumRecord, Member
 
-__all__ = ["BREAKING", "COMPATIBLE", "RULES", "Finding", "compare_enum", "removed_enum"]
+__all__ = [
+    "BREAKING",
+    "COMPATIBLE",
+    "DECLARED",
+    "RULES",
+    "Finding",
+    "compare_enum",
+    "removed_enum",
+]
 
 #: rule id -> one-line description (SARIF, docs).
 BREAKING: Final = {
@@ -21,10 +29,16 @@ BREAKING: Final = {
     "member-removed": "a member is gone and no name accepts its value",
     "member-renamed": "a member's value now belongs to a new name (stored names break)",
     "value-changed": "a remaining member or alias has another value (stored values break)",
-    "value-reused": "a removed member's value now belongs to another, older member",
+    "value-reused": "a removed member's or a dropped reserved() value now belongs to another member",
     "alias-removed": "an alias name no longer resolves",
     "open-changed": "an open enum became closed, or a closed one open",
     "base-changed": "a behaviour the class had through its stdlib base is gone",
+}
+#: Declared with typed_enum's ``reserved()``: always listed, a reason to fail
+#: only with --strict (buf's reserved numbers and names, made checkable).
+DECLARED: Final = {
+    "member-retired": "a member was retired with reserved(): its value and name stay refused",
+    "reserved-removed": "a reserved() retirement was dropped: its value and name may come back",
 }
 #: Listed with --show-compatible only; never a reason to fail.
 COMPATIBLE: Final = {
@@ -34,7 +48,7 @@ COMPATIBLE: Final = {
     "members-reordered": "the members' order changed, values kept",
     "base-widened": "the class gained a behaviour through its stdlib base",
 }
-RULES: Final = {**BREAKING, **COMPATIBLE}
+RULES: Final = {**BREAKING, **DECLARED, **COMPATIBLE}
 
 #: What each stdlib trait gives a class, for base-changed messages.
 _TRAIT_USE: Final = {
@@ -56,10 +70,12 @@ class Finding:
     path: str
     line: int
     message: str
+    strict: bool = False
+    """--strict: a declared change (DECLARED) fails the check too."""
 
     @property
     def breaking(self) -> bool:
-        return self.rule in BREAKING
+        return self.rule in BREAKING or (self.strict and self.rule in DECLARED)
 
     def sort_key(self) -> tuple[str, int, str, str, str]:
         return (self.path, self.line, self.enum, self.member or "", self.rule)
@@ -114,7 +130,11 @@ def _shift(old: EnumRecord, new: EnumRecord, name: str) -> str:
 
 
 def compare_enum(
-    old: EnumRecord, new: EnumRecord, storage: Storage = "both", show_compatible: bool = False
+    old: EnumRecord,
+    new: EnumRecord,
+    storage: Storage = "both",
+    show_compatible: bool = False,
+    strict: bool = False,
 ) -> list[Finding]:
     """The findings between two revisions of one enum."""
     found: list[Finding] = []
@@ -122,7 +142,7 @@ def compare_enum(
 
     def at(name: str | None) -> tuple[str, int]:
         if name is not None:
-            member = new.get(name)
+            member = new.get(name) or new.retired(name)
             if member is not None:
                 return new.file, member.line
             member = old.get(name)
@@ -137,7 +157,7 @@ def compare_enum(
         rule: str, member: str | None, was: Any, now: Any, message: str, where: str | None = None
     ) -> None:
         path, line = at(where if where is not None else member)
-        found.append(Finding(rule, old.path, member, was, now, path, line, message))
+        found.append(Finding(rule, old.path, member, was, now, path, line, message, strict))
 
     if old.open != new.open:
         if old.open:
@@ -214,6 +234,24 @@ def compare_enum(
             continue
         holder = new_by_key.get(was.key) if was.known else None
         before = old.get(holder) if holder is not None else None
+        retired = new.retired(was.name) or (
+            next((r for r in new.reserved if r.known and r.key == was.key), None)
+            if was.known
+            else None
+        )
+        if retired is not None and holder is None:
+            emit(
+                "member-retired",
+                was.name,
+                was.form,
+                f"reserved({retired.value})",
+                f"member {q}.{was.name} was retired ({retired.name} = "
+                f"reserved({retired.value})): stored {was.value} and the name "
+                f"{was.name!r} now raise an error that says so, and no member may take "
+                f"them again",
+                where=retired.name,
+            )
+            continue
         if holder is None:
             emit(
                 "member-removed",
@@ -255,6 +293,36 @@ def compare_enum(
                 f"member {q}.{was.name} was removed and its value {was.value} now belongs to "
                 f"{q}.{holder}: stored {was.value} now silently reads as {q}.{holder}",
                 where=holder,
+            )
+
+    for gone in old.reserved:
+        if new.retired(gone.name) is not None:
+            continue
+        taker = new.get(gone.name)
+        if taker is None and gone.known:
+            taker = next((m for m in new.members if m.known and m.key == gone.key), None)
+        if taker is not None:
+            # Retired values and names are refused while reserved() stands:
+            # dropping it and taking them again is the reuse it was there to stop.
+            took = "name" if taker.name == gone.name else f"value {gone.value}"
+            emit(
+                "value-reused",
+                gone.name,
+                gone.form,
+                taker.name,
+                f"{q}.{gone.name} = reserved({gone.value}) was dropped and its {took} now "
+                f"belongs to {q}.{taker.name}: data stored before the retirement now reads "
+                f"as {q}.{taker.name}",
+                where=taker.name,
+            )
+        else:
+            emit(
+                "reserved-removed",
+                gone.name,
+                gone.form,
+                None,
+                f"{q}.{gone.name} = reserved({gone.value}) was dropped: its value and name "
+                f"are no longer refused, and a later member may take them",
             )
 
     if show_compatible:

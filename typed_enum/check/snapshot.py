@@ -70,9 +70,14 @@ class EnumRecord:
     open: bool
     members: tuple[Member, ...]
     from_source: bool
+    reserved: tuple[Member, ...] = ()
+    """Names retired with typed_enum's ``reserved()``, each with its value."""
 
     def get(self, name: str) -> Member | None:
         return next((m for m in self.members if m.name == name), None)
+
+    def retired(self, name: str) -> Member | None:
+        return next((m for m in self.reserved if m.name == name), None)
 
 
 @dataclass
@@ -110,19 +115,23 @@ def _record(
         line = source.assigned.get(qualname, 1)
     else:
         line = 1
-    members = []
-    for name, canonical, value, form in described["members"]:
-        written = info.members.get(name) if info else None
-        members.append(
-            Member(
-                name,
-                canonical,
-                value,
-                form,
-                written.line if written else line,
-                written.auto if written else False,
+
+    def read(rows: list[list[Any]]) -> tuple[Member, ...]:
+        found = []
+        for name, canonical, value, form in rows:
+            written = info.members.get(name) if info else None
+            found.append(
+                Member(
+                    name,
+                    canonical,
+                    value,
+                    form,
+                    written.line if written else line,
+                    written.auto if written else False,
+                )
             )
-        )
+        return tuple(found)
+
     return EnumRecord(
         path,
         qualname,
@@ -131,8 +140,9 @@ def _record(
         described["kind"],
         frozenset(described["traits"]),
         described["open"],
-        tuple(members),
+        read(described["members"]),
         from_source,
+        read(described.get("reserved", [])),
     )
 
 

@@ -2,7 +2,7 @@
 
 Imported classes take their members' lines and ``auto()`` marks from here.
 A module that cannot be imported has its enums read from here alone:
-literal values, ``auto()``, ``alias()`` and equal-value aliases are known;
+literal values, ``auto()``, ``alias()``, ``reserved()`` and equal-value aliases are known;
 any other value (a call, an attribute, a custom ``__new__``) is not, and a
 member with an unknown value is compared by name only.
 """
@@ -186,9 +186,21 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
         values: list[object] = []
         owner_of: dict[str, str] = {}
         canonical_of: dict[str, str] = {}
+        retired: list[list[Any]] = []
         for name, entry in info.members.items():
             value: object
             target = name
+            if _call_to(entry.value, "reserved"):
+                call = entry.value
+                assert isinstance(call, ast.Call)
+                try:
+                    value = ast.literal_eval(call.args[0]) if call.args else None
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    text = ast.unparse(call.args[0])[:80]
+                    retired.append([name, name, text, {"unknown": text}])
+                    continue
+                retired.append([name, name, shown(value), canonical(value)])
+                continue
             if entry.auto:
                 value = _next_auto(kind, name, values)
             elif _call_to(entry.value, "alias"):
@@ -227,5 +239,6 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
             "traits": sorted(traits),
             "open": opens[qualname],
             "members": members,
+            "reserved": retired,
         }
     return found

@@ -1,0 +1,122 @@
+"""``reserved()`` as ``typed-enum check`` reads it: a declared retirement, and its reuse.
+
+A member turned ``reserved()`` is listed as ``member-retired`` (exit 0 unless
+``--strict``), not as ``member-removed``; a ``reserved()`` that is dropped is
+listed as ``reserved-removed``, and when its value or name is taken again it
+is ``value-reused`` (exit 1).  Each case also holds when the new revision is
+read from its source (a module that raises at import).
+"""
+
+from __future__ import annotations
+
+import pytest
+from check_helpers import Repo
+
+INIT = {"app/__init__.py": ""}
+
+BEFORE = """
+from typed_enum import Enum, reserved
+
+
+class Status(Enum):
+    active = 1
+    paused = 2
+    cancelled = 4
+    old = reserved(9)
+"""
+
+RETIRED = (
+    "app/models.py:{line}: member-retired: member Status.cancelled was retired "
+    "(cancelled = reserved(4)): stored 4 and the name 'cancelled' now raise an error that "
+    "says so, and no member may take them again"
+)
+
+
+def _two(repo: Repo, after: str, *, raising: bool = False) -> None:
+    repo.commit({**INIT, "app/models.py": BEFORE}, "old")
+    if raising:
+        after = 'raise RuntimeError("not importable")\n' + after.lstrip("\n")
+    repo.write({"app/models.py": after})
+
+
+RETIRE = """
+from typed_enum import Enum, reserved
+
+
+class Status(Enum):
+    active = 1
+    paused = 2
+    cancelled = reserved(4)
+    old = reserved(9)
+"""
+
+
+@pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])
+def test_a_member_turned_reserved_is_listed_and_passes(repo: Repo, raising: bool) -> None:
+    _two(repo, RETIRE, raising=raising)
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [RETIRED.format(line=7 + raising)]
+    assert result.status == 0
+    assert result.err.splitlines()[-1] == (
+        "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD); "
+        "1 declared with reserved(), listed only (--strict fails on it)"
+    )
+
+
+def test_strict_fails_on_a_retirement(repo: Repo) -> None:
+    _two(repo, RETIRE)
+    result = repo.check("--against", "HEAD", "--strict")
+    assert result.lines == [RETIRED.format(line=7)]
+    assert result.status == 1
+
+
+def test_the_same_removal_without_reserved_is_member_removed(repo: Repo) -> None:
+    _two(repo, RETIRE.replace("    cancelled = reserved(4)\n", ""))
+    result = repo.check("--against", "HEAD")
+    assert [line.split(": ")[1] for line in result.lines] == ["member-removed"]
+    assert result.status == 1
+
+
+@pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])
+def test_a_dropped_reservation_whose_value_is_taken_is_value_reused(
+    repo: Repo, raising: bool
+) -> None:
+    _two(repo, BEFORE.replace("old = reserved(9)", "fresh = 9"), raising=raising)
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        f"app/models.py:{8 + raising}: value-reused: Status.old = reserved(9) was dropped and "
+        "its value 9 now belongs to Status.fresh: data stored before the retirement now reads "
+        "as Status.fresh"
+    ]
+    assert result.status == 1
+
+
+def test_a_dropped_reservation_whose_name_is_taken_is_value_reused(repo: Repo) -> None:
+    _two(repo, BEFORE.replace("old = reserved(9)", "old = 10"))
+    result = repo.check("--against", "HEAD", "--format", "json")
+    assert result.status == 1
+    assert '"rule": "value-reused"' in result.out
+    assert (
+        '"message": "Status.old = reserved(9) was dropped and its name now belongs to '
+        'Status.old: data stored before the retirement now reads as Status.old"'
+    ) in result.out
+
+
+def test_a_dropped_reservation_left_unused_is_listed(repo: Repo) -> None:
+    _two(repo, BEFORE.replace("    old = reserved(9)\n", ""))
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        "app/models.py:4: reserved-removed: Status.old = reserved(9) was dropped: its value "
+        "and name are no longer refused, and a later member may take them"
+    ]
+    assert result.status == 0
+    assert repo.check("--against", "HEAD", "--strict").status == 1
+
+
+def test_a_kept_reservation_is_not_reported(repo: Repo) -> None:
+    _two(repo, BEFORE.replace("    paused = 2\n", "    paused = 2\n    resumed = 3\n"))
+    result = repo.check("--against", "HEAD", "--show-compatible")
+    assert result.lines == [
+        "app/models.py:7: member-added: Status.resumed was added (value 3)",
+    ]
+    assert result.status == 0
