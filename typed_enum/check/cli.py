@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -81,6 +82,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "(member-retired) and a dropped reserved() (reserved-removed)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
+    parser.add_argument(
+        "--timings",
+        action="store_true",
+        help="print where the time went on stderr: git (worktrees), reading each revision "
+        "(imports, in parallel), comparison",
+    )
     return parser
 
 
@@ -159,7 +166,17 @@ def _compare(
     return findings
 
 
+def _timed(spent: dict[str, float], key: str, read: Callable[[], Snapshot]) -> Snapshot:
+    start = time.perf_counter()
+    try:
+        return read()
+    finally:
+        spent[key] = time.perf_counter() - start
+
+
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    started = time.perf_counter()
+    spent: dict[str, float] = {}
     cwd = Path.cwd()
     repo = toplevel(cwd)
     given = _relative_paths(args.paths, cwd, repo)
@@ -168,13 +185,18 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     new_label = args.base if args.base else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
+        spent["git"] = time.perf_counter() - started
         policy = load(new_root)
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {args.against} and {new_label}"
+        reading = time.perf_counter()
         with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
-            old_future = pool.submit(take, old_root, paths, args.against)
-            new_future = pool.submit(take, new_root, paths, new_label)
+            old_future = pool.submit(
+                _timed, spent, "old", lambda: take(old_root, paths, args.against)
+            )
+            new_future = pool.submit(_timed, spent, "new", lambda: take(new_root, paths, new_label))
             old, new = old_future.result(), new_future.result()
+        spent["reading"] = time.perf_counter() - reading
         if not old.files and not new.files:
             raise CheckError(
                 f"no Python file under {', '.join(paths) or 'the current directory'} in "
@@ -192,7 +214,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             (file, f"{args.against}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
         ]
+        comparing = time.perf_counter()
         findings = _compare(old, new, policy, args.show_compatible, args.strict)
+        spent["comparison"] = time.perf_counter() - comparing
+        cleanup = time.perf_counter()
+    spent["git"] += time.perf_counter() - cleanup
     for file, text in sorted(notes):
         print(f"{file}: note: {text}", file=err)
     out.write(render(findings, args.format))
@@ -211,6 +237,15 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"in {enums} enum{'s' if enums != 1 else ''} ({len(old.enums)} "
             f"enum{'s' if len(old.enums) != 1 else ''} compared with {args.against})"
             f"{listed}",
+            file=err,
+        )
+    if args.timings:
+        print(
+            f"typed-enum check: timings: total {time.perf_counter() - started:.2f} s; git "
+            f"(revisions, worktrees, cleanup) {spent['git']:.2f} s; reading both revisions "
+            f"{spent['reading']:.2f} s (in parallel: {args.against} {spent['old']:.2f} s, "
+            f"{new_label} {spent['new']:.2f} s; each an import in a child process); "
+            f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
     return 1 if breaking else 0
