@@ -120,3 +120,16 @@ def test_a_kept_reservation_is_not_reported(repo: Repo) -> None:
         "app/models.py:7: member-added: Status.resumed was added (value 3)",
     ]
     assert result.status == 0
+
+
+def test_a_reuse_with_the_reservation_kept_is_value_reused(repo: Repo) -> None:
+    # The class refuses it at import (ValueError): the module is read from its source.
+    _two(repo, BEFORE.replace("    old = reserved(9)\n", "    old = reserved(9)\n    fresh = 9\n"))
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        "app/models.py:9: value-reused: Status.old = reserved(9) is still declared, but its "
+        "value 9 now belongs to Status.fresh: data stored before the retirement now reads as "
+        "Status.fresh"
+    ]
+    assert result.status == 1
+    assert "not imported (ValueError: " in result.err

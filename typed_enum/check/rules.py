@@ -296,26 +296,27 @@ def compare_enum(
             )
 
     for gone in old.reserved:
-        if new.retired(gone.name) is not None:
-            continue
+        still = new.retired(gone.name) is not None
         taker = new.get(gone.name)
         if taker is None and gone.known:
             taker = next((m for m in new.members if m.known and m.key == gone.key), None)
         if taker is not None:
-            # Retired values and names are refused while reserved() stands:
-            # dropping it and taking them again is the reuse it was there to stop.
+            # Dropping reserved() and taking the value or name again is the reuse
+            # it was there to stop.  (With reserved() kept, the class refuses it
+            # at import: the module is read from its source, and it is the same.)
             took = "name" if taker.name == gone.name else f"value {gone.value}"
+            how = "is still declared, but" if still else "was dropped and"
             emit(
                 "value-reused",
                 gone.name,
                 gone.form,
                 taker.name,
-                f"{q}.{gone.name} = reserved({gone.value}) was dropped and its {took} now "
+                f"{q}.{gone.name} = reserved({gone.value}) {how} its {took} now "
                 f"belongs to {q}.{taker.name}: data stored before the retirement now reads "
                 f"as {q}.{taker.name}",
                 where=taker.name,
             )
-        else:
+        elif not still:
             emit(
                 "reserved-removed",
                 gone.name,
