@@ -24,7 +24,6 @@ import argparse
 import platform
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "check"))
 
-from history import releases
+from history import check, releases
 
 PAIRS = (("21.0", "22.0"), ("22.0", "22.8"))
 _TIMINGS = re.compile(
@@ -43,25 +42,7 @@ _TIMINGS = re.compile(
 
 def _run(root: Path, old: str, new: str) -> dict[str, float]:
     start = time.perf_counter()
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "typed_enum",
-            "check",
-            "--no-progress",
-            "--timings",
-            "--against",
-            f"v{old}",
-            "--base",
-            f"v{new}",
-            "telegram",
-        ],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = check(root, old, new, "telegram", "--timings")
     wall = time.perf_counter() - start
     found = _TIMINGS.search(done.stderr)
     if done.returncode not in (0, 1) or found is None:

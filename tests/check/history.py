@@ -5,6 +5,8 @@
 each release's package directory over the previous one, tagged ``v<version>``:
 what ``typed-enum check --against v21.0 --base v22.0`` compares.
 
+``check()`` runs ``typed-enum check`` between two of the tags as a user runs it.
+
 ``members()`` is the independent record the findings are checked against: it
 imports every module of one release in a child process and dumps each enum
 class's ``__members__`` (name, canonical name, value repr), with nothing of
@@ -16,6 +18,7 @@ benchmarks/check_history.py.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -24,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["members", "releases"]
+__all__ = ["check", "members", "releases"]
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -136,3 +139,30 @@ def members(root: Path, revision: str, package: str) -> dict[str, Any]:
     )
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return result
+
+
+def check(
+    root: Path, old: str, new: str, package: str, *options: str
+) -> subprocess.CompletedProcess[str]:
+    """``typed-enum check --against v<old> --base v<new> OPTIONS package`` in ``root``."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "typed_enum",
+            "check",
+            "--no-progress",
+            *options,
+            "--against",
+            f"v{old}",
+            "--base",
+            f"v{new}",
+            package,
+        ],
+        cwd=root,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )

@@ -13,14 +13,12 @@ nothing else.  The rules were checked by hand against the releases' source
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from history import members, releases
+from history import check, members, releases
 
 DISTRIBUTION, PACKAGE = "python-telegram-bot", "telegram"
 VERSIONS = ("21.0", "22.0", "22.8")
@@ -54,28 +52,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _check(root: Path, old: str, new: str) -> tuple[int, list[dict[str, Any]], str]:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "typed_enum",
-            "check",
-            "--no-progress",
-            "--format",
-            "json",
-            "--against",
-            f"v{old}",
-            "--base",
-            f"v{new}",
-            PACKAGE,
-        ],
-        cwd=root,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = check(root, old, new, PACKAGE, "--format", "json")
     return done.returncode, json.loads(done.stdout)["findings"], done.stderr
 
 
