@@ -74,3 +74,20 @@ def test_a_declared_dependency_and_build_requirement_give_no_note(
     result = migrate("--check", "pkg")
     assert result.status == 1  # the module still has to move
     assert [line for line in result.out.splitlines() if ": note: " in line] == []
+
+
+def test_add_dependency_on_a_second_run_applies_the_first_runs_advice(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # The first run's note says "or run again with --add-dependency"; the tree
+    # is migrated by then, so the second run rewrites nothing, and must still
+    # add what the migrated modules need (pyatv 0.18.0: the wheel did not build).
+    root = tree(FILES)
+    first = migrate("pkg")
+    assert "run again with --add-dependency" in first.out
+    again = migrate("--add-dependency", "pkg")
+    assert again.status == 0, again.out
+    assert "pyproject.toml:1: note: added typed_enum to [project] dependencies and " in again.out
+    assert '"setuptools>=61", "typed_enum"]' in (root / "pyproject.toml").read_text()
+    check = migrate("--check", "pkg")
+    assert [line for line in check.out.splitlines() if ": note: " in line] == []
