@@ -99,7 +99,10 @@ PACKAGES = (
         " an f-string, so setuptools executes const.py, which holds 14 enums",
         ("pyatv",),
         ("pyatv",),
-        ("pytest", "pytest-asyncio", "pytest-timeout", "deepdiff"),
+        ("pytest", "pytest-asyncio", "pytest-httpserver", "pytest-timeout", "deepdiff"),
+        # Some tests wait on sockets here for many minutes: cut each at 20 s
+        # (then it counts as failed, before and after alike).
+        ("--timeout=20",),
     ),
 )
 
