@@ -88,7 +88,13 @@ PACKAGES = (
         ("mail_deduplicate",),
         ("mail_deduplicate",),
         # Its [dependency-groups] test, less coverage and CI-annotation plugins.
-        ("pytest", "boltons>=25", "click-extra[pytest]>=9.4.1", "extra-platforms[pytest]>=13.4"),
+        (
+            "pytest",
+            "boltons>=25",
+            "click-extra[pytest]>=9.4.1",
+            "extra-platforms[pytest]>=13.4",
+            "whenever>=0.10",
+        ),
         # Its addopts ask for coverage and xdist; one process, fixed order here.
         ("-o", "addopts=--import-mode=importlib", "-p", "no:randomly"),
     ),
@@ -223,12 +229,13 @@ def fetch(pkg: Package, work: Path) -> Path:
 
 def suite(py: Path, pkg: Package, tree: Path, junit: Path) -> tuple[int, int, int, set[str]]:
     """(passed, failed, skipped, names of failed tests); errors count as failed."""
-    run(
+    done = run(
         [py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}",
          *pkg.pytest_args],
         tree,
         timeout=3600,
     )  # fmt: skip
+    junit.with_suffix(".txt").write_text(done.stdout[-20000:] + done.stderr[-5000:])
     if not junit.exists():
         return 0, 0, 0, {"<no junit report: the suite did not run>"}
     passed = failed = skipped = 0
@@ -360,6 +367,9 @@ def measure(pkg: Package, work: Path, te_wheels: Path, out: list[str]) -> Result
     res.wheel["after"] = ok
     (log / "wheel-after.txt").write_text(text)
 
+    for when, failures in (("before", failed_before), ("after", failed_after)):
+        if any(name.startswith("<no junit") for name in failures):
+            res.problems.append(f"the suite did not run {when}: see {log}")
     if set(after) != set(classes):
         res.problems.append(f"enum classes differ after: {sorted(set(after) ^ set(classes))}")
     for name in sorted(failed_after - failed_before):
