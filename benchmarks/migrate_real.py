@@ -32,6 +32,7 @@ installs each package's dependencies; about 5-15 minutes a package).
     python benchmarks/migrate_real.py                   # every package
     python benchmarks/migrate_real.py --package pyatv   # one
     python benchmarks/migrate_real.py --workdir /tmp/mr --keep
+    python benchmarks/migrate_real.py --no-tests   # all but the suites
 
 Run it with the Python to measure (3.11+, typed_enum's floor); ``ruff`` is
 the one on ``PATH`` (the project's dev environment has it).
@@ -306,7 +307,9 @@ def reported(classes: dict[str, bool], report: str) -> tuple[list[str], list[str
     return named, missing
 
 
-def measure(pkg: Package, work: Path, te_wheels: Path, out: list[str]) -> Result:
+def measure(
+    pkg: Package, work: Path, te_wheels: Path, out: list[str], tests: bool = True
+) -> Result:
     res = Result(pkg)
     log = work / "logs" / pkg.name
     log.mkdir(parents=True, exist_ok=True)
@@ -326,8 +329,10 @@ def measure(pkg: Package, work: Path, te_wheels: Path, out: list[str]) -> Result
     res.lint_config = ruff_config(tree)
 
     # Before.
-    p, f, s, failed_before = suite(py, pkg, tree, log / "junit-before.xml")
-    res.suite["before"] = (p, f, s)
+    failed_before: set[str] = set()
+    if tests:
+        p, f, s, failed_before = suite(py, pkg, tree, log / "junit-before.xml")
+        res.suite["before"] = (p, f, s)
     lint_before = lint(tree)
     res.lint["before"] = len(lint_before)
     classes, failed_imports = count_enums(py, pkg, tree)
@@ -354,8 +359,10 @@ def measure(pkg: Package, work: Path, te_wheels: Path, out: list[str]) -> Result
     (log / "migrate.diff").write_text(run(["git", "diff", "HEAD~2"], tree).stdout)
 
     # After.
-    p, f, s, failed_after = suite(py, pkg, tree, log / "junit-after.xml")
-    res.suite["after"] = (p, f, s)
+    failed_after: set[str] = set()
+    if tests:
+        p, f, s, failed_after = suite(py, pkg, tree, log / "junit-after.xml")
+        res.suite["after"] = (p, f, s)
     lint_after = lint(tree)
     res.lint["after"] = len(lint_after)
     after, failed_imports_after = count_enums(py, pkg, tree)
@@ -392,7 +399,7 @@ def row(res: Result) -> str:
     pkg = res.package
 
     def counts(key: str) -> str:
-        return "/".join(map(str, res.suite.get(key, ("-",))))
+        return "/".join(map(str, res.suite.get(key, ("not run",))))
 
     def built(key: str) -> str:
         return {True: "ok", False: "failed"}.get(res.wheel.get(key), "-")  # type: ignore[arg-type]
@@ -420,6 +427,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--workdir", type=Path, help="default: a temporary directory")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument(
+        "--no-tests", action="store_true", help="skip the test suites (the table says 'not run')"
+    )
     args = parser.parse_args(argv)
     chosen = [p for p in PACKAGES if not args.package or p.name in args.package]
     work = args.workdir or Path(tempfile.mkdtemp(prefix="migrate-real-"))
@@ -434,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for pkg in chosen:
         print(f"{pkg.name}=={pkg.version} ...", file=sys.stderr, flush=True)
         try:
-            results.append(measure(pkg, work, te_wheels, notes))
+            results.append(measure(pkg, work, te_wheels, notes, not args.no_tests))
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             res = Result(pkg)
             res.problems.append(f"the run stopped: {exc}"[:3000])
