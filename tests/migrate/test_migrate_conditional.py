@@ -258,3 +258,39 @@ def test_every_enum_class_at_run_time_is_moved_or_reported(tree: Tree, migrate: 
     assert unaccounted(after, result.out) == []
     # The check itself: a class the report did not name is caught.
     assert unaccounted(after, result.out.replace("Tone stays", "Tone keeps")) == ["app.sub:Tone"]
+
+
+def test_a_conditional_binding_re_exported_by_another_module_is_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # mail-deduplicate 9.4.0: the package's __init__ binds the StrEnum shim
+    # conditionally and re-exports it; its modules ``from . import StrEnum``.
+    # Three of its seven enums were neither moved nor reported, --check exit 0.
+    tree(
+        {
+            "pkg/__init__.py": """
+            import sys
+
+            if sys.version_info >= (3, 11):
+                from enum import StrEnum
+            else:
+                from backports.strenum import StrEnum
+
+            __all__ = ["StrEnum"]
+            """,
+            "pkg/action.py": """
+            from . import StrEnum
+
+
+            class Action(StrEnum):
+                A = "a"
+            """,
+        }
+    )
+    result = migrate("--check", "pkg")
+    assert result.status == 1
+    assert [line for line in result.out.splitlines() if ": left alone: " in line] == [
+        "pkg/action.py:4: left alone: Action stays a stdlib enum: its base pkg.StrEnum is "
+        "enum.StrEnum imported through another module; import it from enum in this module "
+        "and run again",
+    ]

@@ -74,3 +74,40 @@ def test_a_declared_dependency_and_build_requirement_give_no_note(
     result = migrate("--check", "pkg")
     assert result.status == 1  # the module still has to move
     assert [line for line in result.out.splitlines() if ": note: " in line] == []
+
+
+def test_add_dependency_on_a_second_run_applies_the_first_runs_advice(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # The first run's note says "or run again with --add-dependency"; the tree
+    # is migrated by then, so the second run rewrites nothing, and must still
+    # add what the migrated modules need (pyatv 0.18.0: the wheel did not build).
+    root = tree(FILES)
+    first = migrate("pkg")
+    assert "run again with --add-dependency" in first.out
+    again = migrate("--add-dependency", "pkg")
+    assert again.status == 0, again.out
+    assert "pyproject.toml:1: note: added typed_enum to [project] dependencies and " in again.out
+    assert '"setuptools>=61", "typed_enum"]' in (root / "pyproject.toml").read_text()
+    check = migrate("--check", "pkg")
+    assert [line for line in check.out.splitlines() if ": note: " in line] == []
+
+
+def test_add_dependency_leaves_dynamic_dependencies_to_setup_py(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # pyatv 0.18.0: dynamic = ["version", "dependencies"], install_requires in
+    # setup.py; a [project] dependencies beside it makes setuptools refuse to build.
+    dynamic = PYPROJECT.replace('dynamic = ["version"]', 'dynamic = ["version", "dependencies"]')
+    dynamic = dynamic.replace('dependencies = [\n    "attrs",  # kept as written\n]\n', "")
+    root = tree({**FILES, "pyproject.toml": dynamic})
+    result = migrate("--add-dependency", "pkg")
+    assert (
+        "pyproject.toml:1: error: --add-dependency: pyproject.toml lists dependencies in "
+        "[project] dynamic (setup.py or setup.cfg gives them): add typed_enum there by hand; "
+        "added it to [build-system] requires"
+    ) in result.out
+    assert result.status == 1
+    assert (root / "pyproject.toml").read_text() == dynamic.replace(
+        '"setuptools>=61"]', '"setuptools>=61", "typed_enum"]'
+    )

@@ -108,6 +108,7 @@ class _Progress:
             print(file=self.stream)
 
 
+_IMPORTS_TYPED_ENUM = re.compile(r"^[ \t]*(?:import|from)[ \t]+typed_enum\b", re.MULTILINE)
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\*", re.MULTILINE)
 
 
@@ -247,7 +248,13 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             encoding = info.wrapper.module.encoding
             path.write_bytes(new.encode(encoding))
     progress.close()
-    findings.extend(_dependencies(args, rewritten))
+    # Modules an earlier run migrated import typed_enum too: a second run (the
+    # note's "run again with --add-dependency") rewrites nothing but must still
+    # declare what they need.
+    from typed_enum.migrate.analysis import module_name
+
+    migrated = {module_name(p) for p, text in texts.items() if _IMPORTS_TYPED_ENUM.search(text)}
+    findings.extend(_dependencies(args, rewritten | migrated))
     print_report(findings, changed, len(files), out, written=not (args.diff or args.check))
     if any(f.kind is Kind.ERROR for f in findings):
         return 1

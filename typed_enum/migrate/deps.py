@@ -154,7 +154,10 @@ def add_dependency(root: Path, build: bool) -> str | None:
     project = document.get("project")
     if project is None:
         return "--add-dependency: pyproject.toml has no [project] table; add typed_enum by hand"
-    places = [(project, "dependencies")]
+    # ``dynamic = ["dependencies"]``: setup.py or setup.cfg gives them, and
+    # setuptools refuses a [project] dependencies beside it (pyatv 0.18.0).
+    dynamic = "dependencies" in project.get("dynamic", [])
+    places = [] if dynamic else [(project, "dependencies")]
     if build:
         system = document.get("build-system")
         if system is not None:
@@ -165,5 +168,12 @@ def add_dependency(root: Path, build: bool) -> str | None:
         values = table[key]
         if not any(isinstance(v, str) and _NAME.match(v) for v in values):
             values.append(REQUIREMENT)
-    path.write_text(tomlkit.dumps(document), encoding="utf-8")
+    if places:
+        path.write_text(tomlkit.dumps(document), encoding="utf-8")
+    if dynamic:
+        done = "; added it to [build-system] requires" if places else ""
+        return (
+            "--add-dependency: pyproject.toml lists dependencies in [project] dynamic (setup.py "
+            f"or setup.cfg gives them): add typed_enum there by hand{done}"
+        )
     return None

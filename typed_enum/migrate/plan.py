@@ -121,6 +121,14 @@ class _Planner:
         self.imports: dict[str, str] = {}
         for module in modules:
             self.imports.update(module.imports)
+        for module in modules:
+            # A name a module binds in every branch of an if/try to one stdlib
+            # enum class (or its backport) stands for that class where another
+            # module imports it (a package's ``StrEnum`` shim): the classes built
+            # on it are then reported, not skipped as non-enums.
+            for name, conditional in module.conditional.items():
+                if conditional.problem is None and conditional.stdlib is not None:
+                    self.imports[f"{module.name}.{name}"] = conditional.stdlib
         self.classes = {c.key: c for m in modules for c in m.classes}
         self.by_module = {m.name: m for m in modules}
         self.by_path = {m.path: m for m in modules}
