@@ -115,24 +115,11 @@ PACKAGES = (
 
 #: Counts the enum classes the package's modules define, typed_enum's apart.
 _COUNT = r"""
-import enum, importlib, json, pkgutil, sys, warnings
+import importlib, json, pkgutil, sys, warnings
 warnings.simplefilter("ignore")
-try:
-    from typed_enum import TypedEnumType
-except ImportError:
-    TypedEnumType = ()
+sys.path.insert(0, SNAPSHOT_DIR)
+from snapshot_enums import classes as walk
 found, failed = {}, {}
-
-def walk(owner, prefix, module):
-    for name, value in sorted(vars(owner).items()):
-        if not isinstance(value, type) or getattr(value, "__module__", None) != module:
-            continue
-        qualname = prefix + name
-        if getattr(value, "__qualname__", None) != qualname or f"{module}:{qualname}" in found:
-            continue
-        if isinstance(value, enum.EnumMeta):
-            found[f"{module}:{qualname}"] = isinstance(value, TypedEnumType)
-        walk(value, qualname + ".", module)
 
 names = []
 for package in sys.argv[1:]:
@@ -146,9 +133,9 @@ for name in sorted(set(names)):
     except BaseException as exc:
         failed[name] = f"{type(exc).__name__}: {exc}"[:200]
         continue
-    walk(module, "", name)
+    walk(module, "", name, found)
 print(json.dumps({"classes": found, "failed": failed}))
-"""
+""".replace("SNAPSHOT_DIR", repr(str(Path(__file__).resolve().parents[1] / "tests" / "migrate")))
 
 
 @dataclass

@@ -36,9 +36,21 @@ def _enum(cls: enum.EnumMeta) -> dict[str, object]:
     }
 
 
-def _classes(owner: object, prefix: str, module: str, found: dict[str, bool]) -> None:
-    from typed_enum import TypedEnumType
+def _typed_enum_type() -> type | tuple[()]:
+    """typed_enum's metaclass; ``()`` (nothing is an instance) where typed_enum is
+    not installed, as in a package's venv before its migration
+    (benchmarks/migrate_real.py counts enums there with ``classes``)."""
+    try:
+        from typed_enum import TypedEnumType
+    except ImportError:
+        return ()
+    return TypedEnumType
 
+
+def classes(owner: object, prefix: str, module: str, found: dict[str, bool]) -> None:
+    """Every enum class under ``owner`` defined in ``module``, nested ones too, into
+    ``found`` as ``module:qualname`` -> whether it is a typed_enum class."""
+    typed_enum_type = _typed_enum_type()
     for name, value in sorted(vars(owner).items()):
         if not isinstance(value, type) or getattr(value, "__module__", None) != module:
             continue
@@ -46,8 +58,8 @@ def _classes(owner: object, prefix: str, module: str, found: dict[str, bool]) ->
         if getattr(value, "__qualname__", None) != qualname or f"{module}:{qualname}" in found:
             continue
         if isinstance(value, enum.EnumMeta):
-            found[f"{module}:{qualname}"] = isinstance(value, TypedEnumType)
-        _classes(value, qualname + ".", module, found)
+            found[f"{module}:{qualname}"] = isinstance(value, typed_enum_type)
+        classes(value, qualname + ".", module, found)
 
 
 def main(packages: list[str]) -> None:
@@ -55,8 +67,8 @@ def main(packages: list[str]) -> None:
     imports: dict[str, str] = {}
     enums: dict[str, object] = {}
     typed: list[str] = []
-    classes: dict[str, bool] = {}
-    from typed_enum import TypedEnumType
+    found: dict[str, bool] = {}
+    typed_enum_type = _typed_enum_type()
 
     names: list[str] = []
     for package in packages:
@@ -76,7 +88,7 @@ def main(packages: list[str]) -> None:
             imports[name] = type(exc).__name__
             continue
         imports[name] = "ok"
-        _classes(module, "", name, classes)
+        classes(module, "", name, found)
         for attr, value in sorted(vars(module).items()):
             if (
                 isinstance(value, enum.EnumMeta)
@@ -85,10 +97,10 @@ def main(packages: list[str]) -> None:
             ):
                 key = f"{name}.{attr}"
                 enums[key] = _enum(value)
-                if isinstance(value, TypedEnumType):
+                if isinstance(value, typed_enum_type):
                     typed.append(key)
     json.dump(
-        {"imports": imports, "enums": enums, "typed": typed, "classes": classes},
+        {"imports": imports, "enums": enums, "typed": typed, "classes": found},
         sys.stdout,
         indent=1,
     )
