@@ -254,8 +254,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from typed_enum.migrate.analysis import module_name
 
     migrated = {module_name(p) for p, text in texts.items() if _IMPORTS_TYPED_ENUM.search(text)}
+    unread = sum(f.kind is Kind.ERROR for f in findings)
     findings.extend(_dependencies(args, rewritten | migrated))
-    print_report(findings, changed, len(files), out, written=not (args.diff or args.check))
+    print_report(
+        findings, changed, len(files), out, written=not (args.diff or args.check), unread=unread
+    )
     if any(f.kind is Kind.ERROR for f in findings):
         return 1
     if args.check and (changed or any(f.kind is Kind.LEFT_ALONE for f in findings)):

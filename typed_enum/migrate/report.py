@@ -43,9 +43,20 @@ _ALIAS_ADVICE = (
 
 
 def print_report(
-    findings: list[Finding], changed: int, scanned: int, out: TextIO, *, written: bool
+    findings: list[Finding],
+    changed: int,
+    scanned: int,
+    out: TextIO,
+    *,
+    written: bool,
+    unread: int | None = None,
 ) -> None:
-    """Every finding (sorted by file and line), then the advice and a summary."""
+    """Every finding (sorted by file and line), then the advice and a summary.
+
+    ``unread``: how many of the errors are files that could not be read or
+    parsed (all of them when not given); the others (the project's metadata
+    could not be edited) are counted apart.
+    """
     ordered = sorted(findings, key=lambda f: (str(f.path), f.line, f.kind.value, f.message))
     for finding in ordered:
         print(finding, file=out)
@@ -56,6 +67,11 @@ def print_report(
     print(
         f"{changed} of {scanned} files {verb}; implicit aliases declared with alias(): "
         f"{counts[Kind.ALIAS]}; left alone: {counts[Kind.LEFT_ALONE]}; "
-        f"files that could not be read or parsed: {counts[Kind.ERROR]}",
+        f"files that could not be read or parsed: {counts[Kind.ERROR] if unread is None else unread}"
+        + (
+            f"; other errors: {counts[Kind.ERROR] - unread}"
+            if unread is not None and counts[Kind.ERROR] > unread
+            else ""
+        ),
         file=out,
     )
