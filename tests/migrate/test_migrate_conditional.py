@@ -294,3 +294,172 @@ def test_a_conditional_binding_re_exported_by_another_module_is_reported(
         "enum.StrEnum imported through another module; import it from enum in this module "
         "and run again",
     ]
+
+
+def test_a_conditional_import_of_moved_names_and_enum_meta_gives_way_whole(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # mopipe 0.2.0: the statement also binds EnumMeta, whose every use (a
+    # metaclass's base) moves too; the statement used to stay, its IntEnum and
+    # StrEnum unused (ruff F401) and the classes written typed_enum.IntEnum.
+    root = tree(
+        {
+            "app/__init__.py": "",
+            "app/meta.py": """
+            import sys
+
+            if sys.version_info >= (3, 11):
+                from enum import EnumMeta, IntEnum, StrEnum
+            else:
+                from enum import EnumMeta, IntEnum
+
+                from strenum import StrEnum
+
+
+            class Level(IntEnum):
+                LOW = 1
+
+
+            class ContainsMeta(EnumMeta):
+                def __contains__(cls, item: object) -> bool:
+                    return item in cls.__members__
+
+
+            class Key(StrEnum, metaclass=ContainsMeta):
+                NAME = "name"
+            """,
+        }
+    )
+    result = migrate("app")
+    assert result.status == 0, result.out
+    assert (root / "app/meta.py").read_text() == _src(
+        """
+        from typed_enum import IntEnum, StrEnum, TypedEnumType
+
+
+        class Level(IntEnum):
+            LOW = 1
+
+
+        class ContainsMeta(TypedEnumType):
+            def __contains__(cls, item: object) -> bool:
+                return item in cls.__members__
+
+
+        class Key(StrEnum, metaclass=ContainsMeta):
+            NAME = "name"
+        """
+    )
+
+
+_PARTIAL = """
+\"\"\"Experiments.\"\"\"
+
+import sys
+import typing as t
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum, auto
+else:
+    from enum import auto
+
+    from strenum import StrEnum
+
+from app.util import helper
+
+
+class Kind(StrEnum):
+    ONE = "one"
+    TWO = auto()
+
+
+def first() -> t.Any:
+    return helper(Kind.ONE)
+"""
+
+
+def test_a_conditional_import_that_binds_other_names_too_loses_only_the_moved_ones(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # mopipe 0.2.0 again: the statement also binds auto, which stays. StrEnum
+    # leaves every branch; the branches are then the same, so the statement
+    # gives way to its one import, sorted into the import block (and
+    # ``import sys``, now unused, goes).
+    root = tree(
+        {
+            # a project root: app is first party (isort's section of its own)
+            "pyproject.toml": '[project]\nname = "app"\nversion = "1"\n',
+            "app/__init__.py": "",
+            "app/util.py": "def helper(x):\n    return x\n",
+            "app/x.py": _PARTIAL,
+        }
+    )
+    result = migrate("app")
+    assert result.status == 0, result.out
+    assert (root / "app/x.py").read_text() == _src(
+        """
+        \"\"\"Experiments.\"\"\"
+
+        import typing as t
+        from enum import auto
+
+        from typed_enum import StrEnum
+
+        from app.util import helper
+
+
+        class Kind(StrEnum):
+            ONE = "one"
+            TWO = auto()
+
+
+        def first() -> t.Any:
+            return helper(Kind.ONE)
+        """
+    )
+
+
+def test_branches_that_still_differ_stay_without_the_moved_name(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(
+        {
+            "app/__init__.py": "",
+            "app/x.py": """
+            try:
+                from enum import StrEnum
+                from tomllib import loads
+            except ImportError:
+                from strenum import StrEnum
+                from tomli import loads
+
+
+            class Kind(StrEnum):
+                ONE = "one"
+
+
+            def read(text: str) -> object:
+                return loads(text)
+            """,
+        }
+    )
+    result = migrate("app")
+    assert result.status == 0, result.out
+    assert (root / "app/x.py").read_text() == _src(
+        """
+        from typed_enum import StrEnum
+
+        try:
+            from tomllib import loads
+        except ImportError:
+            from tomli import loads
+
+
+        class Kind(StrEnum):
+            ONE = "one"
+
+
+        def read(text: str) -> object:
+            return loads(text)
+        """
+    )

@@ -18,7 +18,7 @@ version = "1.0"
 line-length = 72
 
 [tool.ruff.lint]
-select = ["E", "F", "I", "W"]
+select = ["E", "F", "I", "N", "W"]
 
 [tool.ruff.lint.per-file-ignores]
 "shop/__init__.py" = ["F403"]
@@ -49,6 +49,57 @@ FILES = {
 
     class Speed(StrEnum):
         FAST = auto()
+    """,
+    # mopipe 0.2.0's two modules: a conditional import that binds other names
+    # too (auto; EnumMeta), and a metaclass on EnumMeta (pep8-naming's N805
+    # knows a metaclass by its base's name only).
+    "shop/experiment.py": """
+    import sys
+    import typing as t
+
+    if sys.version_info >= (3, 11):
+        from enum import StrEnum, auto
+    else:
+        from enum import auto
+
+        from strenum import StrEnum
+
+    from shop.levels import Level
+
+
+    class Kind(StrEnum):
+        ONE = auto()
+
+
+    def first() -> t.Any:
+        return Level.LOW, Kind.ONE
+    """,
+    "shop/meta.py": """
+    import sys
+
+    if sys.version_info >= (3, 11):
+        from enum import EnumMeta, IntEnum, StrEnum
+    else:
+        from enum import EnumMeta, IntEnum
+
+        from strenum import StrEnum
+
+
+    class Rank(IntEnum):
+        LOW = 1
+
+
+    class ContainsMeta(EnumMeta):
+        def __contains__(cls, item: object) -> bool:
+            return item in cls.__members__
+
+        @property
+        def names(cls) -> list[str]:
+            return list(cls.__members__)
+
+
+    class Key(StrEnum, metaclass=ContainsMeta):
+        NAME = "name"
     """,
     "shop/status.py": '''
     """Robot status codes."""
@@ -135,3 +186,89 @@ def test_ruff_passes_after_the_migration_as_before(tree: Tree, migrate: Migrate)
     )
     levels = (root / "shop/levels.py").read_text()
     assert levels.startswith("from enum import IntEnum as IntEnum\n")
+    # The conditional imports lost the moved names: meta.py's whole, the
+    # other's branches, then alike, to their one import.
+    assert (
+        (root / "shop/experiment.py")
+        .read_text()
+        .startswith(
+            "import typing as t\nfrom enum import auto\n\nfrom typed_enum import StrEnum\n\n"
+            "from shop.levels import Level\n\n\nclass Kind(StrEnum):"
+        )
+    )
+    meta = (root / "shop/meta.py").read_text()
+    assert meta.startswith("from typed_enum import IntEnum, StrEnum, TypedEnumType\n\n\n")
+    assert "    def __contains__(cls, item: object) -> bool:  # noqa: N805\n" in meta
+    assert "    def names(cls) -> list[str]:  # noqa: N805\n" in meta
+    assert (
+        "shop/meta.py:15: note: # noqa: N805 added to __contains__, names: ruff's "
+        "pep8-naming (selected in the project's configuration) knows a metaclass only by a "
+        "base named type, ABCMeta, EnumMeta or EnumType in the same file, and this one's "
+        "base is now TypedEnumType (astral-sh/ruff#20225)"
+    ) in result.out.splitlines()
+
+
+_META = """
+from enum import EnumMeta, IntEnum
+
+
+class Meta(EnumMeta):
+    def plain(cls) -> None: ...
+
+    def itself(self) -> None: ...  # noqa: N804
+
+    def __new__(cls, *args: object, **kwargs: object) -> "Meta":  # noqa: ANN401
+        return super().__new__(cls, *args, **kwargs)  # type: ignore[misc]
+
+    @staticmethod
+    def static(x: int) -> None: ...
+
+    @classmethod
+    def klass(cls) -> None: ...
+
+    @cached
+    def decorated(cls) -> None: ...
+
+    def pragma(cls) -> None:  # pragma: no cover
+        ...
+
+    def listed(cls) -> None:  # noqa: D102
+        ...
+
+    def wrapped(
+        cls,
+        argument_with_a_long_name: int,
+    ) -> None: ...
+
+
+class Level(IntEnum, metaclass=Meta):
+    LOW = 1
+"""
+
+
+def test_noqa_n805_only_where_ruff_would_flag_the_method_and_only_if_selected(
+    tree: Tree, migrate: Migrate
+) -> None:
+    config = '[tool.ruff.lint]\nselect = ["N"]\n\n[tool.ruff.lint.pep8-naming]\n'
+    config += 'classmethod-decorators = ["cached"]\n'
+    root = tree({"pyproject.toml": config, "one/__init__.py": "", "one/meta.py": _META})
+    assert _ruff(root) == []
+    result = migrate("one")
+    assert result.status == 0, result.out
+    meta = (root / "one/meta.py").read_text()
+    marked = [line.strip() for line in meta.splitlines() if "N805" in line]
+    assert marked == [
+        "def plain(cls) -> None: ...  # noqa: N805",
+        "def pragma(cls) -> None:  # pragma: no cover  # noqa: N805",
+        "def listed(cls) -> None:  # noqa: D102, N805",
+        "cls,  # noqa: N805",
+    ]
+    assert _ruff(root) == []
+    # Not selected: nothing added (an unused noqa is a finding of its own, RUF100).
+    # (Another project root: the configuration is read once a directory.)
+    config = '[tool.ruff.lint]\nselect = ["E", "F"]\n'
+    root = tree({"two/pyproject.toml": config, "two/two/meta.py": _META})
+    assert migrate("two/two").status == 0
+    meta = (root / "two/two/meta.py").read_text()
+    assert "class Meta(TypedEnumType):" in meta
+    assert "noqa: N805" not in meta

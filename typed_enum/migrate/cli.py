@@ -229,7 +229,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rewritten: set[str] = set()
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
         progress(done, len(parsed), "rewriting")
-        new = rewrite(info, plan, style_for(path.parent))
+        notes: list[tuple[int, str]] = []
+        new = rewrite(info, plan, style_for(path.parent), notes)
+        findings.extend(Finding(path, line, Kind.NOTE, message) for line, message in notes)
         old = info.wrapper.module.code
         if new == old:
             continue

@@ -8,6 +8,7 @@ its stdlib import, and only the moving uses become ``typed_enum.X``.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,6 +45,13 @@ class _Transformer(cst.CSTTransformer):
         # leading lines (comments, blank lines) of a removed top-level statement,
         # for the next one
         self.pending: Sequence[cst.EmptyLine] = ()
+        self.unbinding: list[set[str]] = []
+        # names an if/try given way to used (``sys``), and the imports of one
+        # at the head of the imports, for the import block
+        self.freed: set[str] = set()
+        self.hoisted: list[cst.SimpleStatementLine] = []
+        # id() of a metaclass base -> the methods given a noqa comment for N805
+        self.noqa: dict[int, list[str]] = {}
 
     def indent(self) -> int:
         return sum(len(i) for i in self.indents)
@@ -60,28 +68,48 @@ class _Transformer(cst.CSTTransformer):
     # -- conditional imports typed_enum's import replaces -------------------
 
     def visit_If(self, node: cst.If) -> bool:
-        return id(node) not in self.change.replaced
+        return self.visit_conditional(node)
 
     def visit_Try(self, node: cst.Try) -> bool:
+        return self.visit_conditional(node)
+
+    def visit_conditional(self, node: cst.If | cst.Try) -> bool:
+        if id(node) in self.change.unbind:
+            self.unbinding.append(self.change.unbind[id(node)])
         return id(node) not in self.change.replaced
 
     def leave_If(
         self, original_node: cst.If, updated_node: cst.If
-    ) -> cst.BaseStatement | cst.RemovalSentinel:
-        return (
-            self.remove(original_node)
-            if id(original_node) in self.change.replaced
-            else updated_node
-        )
+    ) -> cst.BaseStatement | cst.FlattenSentinel[cst.BaseStatement] | cst.RemovalSentinel:
+        return self.leave_conditional(original_node, updated_node)
 
     def leave_Try(
         self, original_node: cst.Try, updated_node: cst.Try
-    ) -> cst.BaseStatement | cst.RemovalSentinel:
-        return (
-            self.remove(original_node)
-            if id(original_node) in self.change.replaced
-            else updated_node
-        )
+    ) -> cst.BaseStatement | cst.FlattenSentinel[cst.BaseStatement] | cst.RemovalSentinel:
+        return self.leave_conditional(original_node, updated_node)
+
+    def leave_conditional(
+        self, original_node: cst.If | cst.Try, updated_node: cst.If | cst.Try
+    ) -> cst.BaseStatement | cst.FlattenSentinel[cst.BaseStatement] | cst.RemovalSentinel:
+        key = id(original_node)
+        if key in self.change.replaced:
+            return self.remove(original_node)
+        if key not in self.change.unbind:
+            return updated_node
+        self.unbinding.pop()
+        # The moved names left every branch: where the branches are now the
+        # same, the statement gives way to that one body.
+        same = _same_body(updated_node)
+        if same is None:
+            return updated_node
+        self.freed |= _used_names(original_node)
+        if key in self.change.heads:
+            self.hoisted += same
+            return self.remove(original_node)
+        if not same:
+            return self.remove(original_node)
+        first = same[0].with_changes(leading_lines=original_node.leading_lines)
+        return cst.FlattenSentinel([first, *same[1:]])
 
     def remove(self, original_node: cst.BaseStatement) -> cst.RemovalSentinel:
         if id(original_node) in self.top:
@@ -107,6 +135,15 @@ class _Transformer(cst.CSTTransformer):
     def leave_ImportFrom(
         self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom
     ) -> cst.ImportFrom | cst.RemovalSentinel:
+        if self.unbinding and not isinstance(updated_node.names, cst.ImportStar):
+            # A branch of an if/try some of whose names move: they leave it.
+            gone = self.unbinding[-1]
+            names = list(updated_node.names)
+            left = [n for n in names if (n.evaluated_alias or n.evaluated_name) not in gone]
+            if not left:
+                return cst.RemoveFromParent()
+            if len(left) < len(names):
+                updated_node = self.shrunk(updated_node, left)
         if id(original_node) in self.change.reexport_in and not isinstance(
             updated_node.names, cst.ImportStar
         ):
@@ -141,16 +178,21 @@ class _Transformer(cst.CSTTransformer):
             return updated_node
         if not kept:
             return cst.RemoveFromParent()
-        kept[-1] = kept[-1].with_changes(comma=names[-1].comma)
-        node = updated_node.with_changes(names=kept)
-        one = updated_node.with_changes(
+        return self.shrunk(updated_node, kept)
+
+    def shrunk(self, node: cst.ImportFrom, kept: list[cst.ImportAlias]) -> cst.ImportFrom:
+        """``node`` importing only ``kept``: on one line where it fits, else on
+        several as written (the trailing comma keeps them)."""
+        assert not isinstance(node.names, cst.ImportStar)
+        kept[-1] = kept[-1].with_changes(comma=node.names[-1].comma)
+        one = node.with_changes(
             names=[k.with_changes(comma=cst.MaybeSentinel.DEFAULT) for k in kept],
             lpar=None,
             rpar=None,
         )
-        if updated_node.lpar is None or self.fits(one):
+        if node.lpar is None or self.fits(one):
             return one
-        return node  # several lines, as written: the trailing comma keeps them
+        return node.with_changes(names=kept)
 
     def reexport(self, name: cst.ImportAlias) -> bool:
         return name.asname is None and name.evaluated_name in self.change.reexport
@@ -241,6 +283,33 @@ class _Transformer(cst.CSTTransformer):
             )
         return cst.FlattenSentinel(lines)
 
+    # -- metaclasses pep8-naming no longer knows as such ----------------------
+
+    def leave_ClassDef(
+        self, original_node: cst.ClassDef, updated_node: cst.ClassDef
+    ) -> cst.ClassDef:
+        base = next(
+            (
+                id(a.value)
+                for a in original_node.bases
+                if id(a.value) in self.change.metaclass_bases
+            ),
+            None,
+        )
+        if base is None or not isinstance(updated_node.body, cst.IndentedBlock):
+            return updated_node
+        body = []
+        for statement in updated_node.body.body:
+            if isinstance(statement, cst.FunctionDef) and _n805(
+                statement, self.change.method_decorators
+            ):
+                marked = _noqa_n805(statement)
+                if marked is not None:
+                    self.noqa.setdefault(base, []).append(statement.name.value)
+                    statement = marked
+            body.append(statement)
+        return updated_node.with_changes(body=updated_node.body.with_changes(body=body))
+
     def on_leave(  # type: ignore[override]  # libcst's is generic in the node type
         self, original_node: cst.CSTNode, updated_node: cst.CSTNode
     ) -> cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]:
@@ -265,6 +334,83 @@ class _Transformer(cst.CSTTransformer):
                 nodes[0] = nodes[0].with_changes(leading_lines=lines)
                 return cst.FlattenSentinel(nodes)
         return result
+
+
+# Methods pep8-naming takes for class methods whatever the class (ruff's list).
+_IMPLICIT_CLASSMETHODS = frozenset({"__new__", "__init_subclass__", "__class_getitem__"})
+
+
+def _n805(function: cst.FunctionDef, decorators: frozenset[str]) -> bool:
+    """Whether ruff's N805 flags ``function``'s first argument once its class is
+    not known as a metaclass: a plain method whose first argument is not ``self``."""
+    if function.name.value in _IMPLICIT_CLASSMETHODS:
+        return False
+    for decorator in function.decorators:
+        expression = decorator.decorator
+        if isinstance(expression, cst.Call):
+            expression = expression.func
+        code = cst.Module([]).code_for_node(expression)
+        if code.rsplit(".", 1)[-1] in ("staticmethod", "classmethod") or code in decorators:
+            return False
+    params = function.params.posonly_params or function.params.params
+    return bool(params) and params[0].name.value != "self"
+
+
+def _with_noqa(comment: cst.Comment | None) -> cst.Comment | None:
+    """``comment`` with N805 added to its ``# noqa:`` (None: it has a blanket ``# noqa``)."""
+    if comment is None:
+        return cst.Comment("# noqa: N805")
+    text = comment.value
+    codes = re.search(r"#\s*noqa:\s*[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*", text)
+    if codes is not None:
+        return cst.Comment(text[: codes.end()] + ", N805" + text[codes.end() :])
+    if re.search(r"#\s*noqa\b", text):
+        return None
+    return cst.Comment(f"{text}  # noqa: N805")
+
+
+def _noqa_n805(function: cst.FunctionDef) -> cst.FunctionDef | None:
+    """``function`` with ``# noqa: N805`` on its first argument's line; None where
+    there is no place for it (that line ends inside the signature otherwise)."""
+    header = function.with_changes(
+        body=cst.SimpleStatementSuite([cst.Pass()]), decorators=(), leading_lines=()
+    )
+    if "\n" not in cst.Module([]).code_for_node(header).rstrip("\n"):
+        body = function.body
+        if isinstance(body, cst.IndentedBlock):
+            trailing = body.header
+        elif isinstance(body, cst.SimpleStatementSuite):
+            trailing = body.trailing_whitespace
+        else:
+            return None
+        comment = _with_noqa(trailing.comment)
+        if comment is None:
+            return function
+        if trailing.comment is None:
+            trailing = trailing.with_changes(whitespace=cst.SimpleWhitespace("  "))
+        trailing = trailing.with_changes(comment=comment)
+        if isinstance(body, cst.IndentedBlock):
+            return function.with_changes(body=body.with_changes(header=trailing))
+        return function.with_changes(body=body.with_changes(trailing_whitespace=trailing))
+    params = list(function.params.posonly_params or function.params.params)
+    first = params[0]
+    if not isinstance(first.comma, cst.Comma):
+        return None
+    after = first.comma.whitespace_after
+    if not isinstance(after, cst.ParenthesizedWhitespace):
+        return None
+    line = after.first_line
+    comment = _with_noqa(line.comment)
+    if comment is None:
+        return function
+    if line.comment is None:
+        line = line.with_changes(whitespace=cst.SimpleWhitespace("  "))
+    comma = first.comma.with_changes(
+        whitespace_after=after.with_changes(first_line=line.with_changes(comment=comment))
+    )
+    params[0] = first.with_changes(comma=comma)
+    key = "posonly_params" if function.params.posonly_params else "params"
+    return function.with_changes(params=function.params.with_changes(**{key: params}))
 
 
 def _leading(statement: cst.CSTNode) -> Sequence[cst.EmptyLine]:
@@ -298,14 +444,30 @@ class _Change:
     alias_call: cst.BaseExpression = field(default_factory=lambda: cst.Name("alias"))
     drop_enum_module: bool = False
     replaced: set[int] = field(default_factory=set)
+    # id() of a module-level if/try of imports -> the names that leave it (every
+    # use moved) while it keeps binding others (``auto``); with whether it
+    # heads the module's imports (its imports may then join that block)
+    unbind: dict[int, set[str]] = field(default_factory=dict)
+    heads: set[int] = field(default_factory=set)
+    # id() of the moving EnumMeta/EnumType bases of metaclasses whose methods
+    # take a noqa comment for N805 (the project selects it), and pep8-naming's own
+    # classmethod/staticmethod decorators
+    metaclass_bases: set[int] = field(default_factory=set)
+    method_decorators: frozenset[str] = frozenset()
     # id() of the imports inside a conditional statement that bind a re-exported name
     reexport_in: set[int] = field(default_factory=set)
 
 
-def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
+def rewrite(
+    info: ModuleInfo,
+    plan: Plan,
+    style: Style | None = None,
+    notes: list[tuple[int, str]] | None = None,
+) -> str:
     """The module's new source (the old one when the plan changes nothing in it).
 
     ``style``: the project's line length and import sections (``style_for``).
+    ``notes`` gets (line, message) for what a reviewer should know of the rewrite.
     """
     style = style or Style()
     module = info.wrapper.module
@@ -362,16 +524,23 @@ def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
                 change.qualify[id(ref.node)] = _target(ref)
     freed: set[str] = set()  # names the replaced statements used (``sys``)
     statements = {id(c.statement): c.statement for c in info.conditional.values() if c.statement}
+    heads = _heads(module)
     for statement in statements.values():
         names = by_statement.get(id(statement), {})
-        if names and _bound_names(statement) <= set(names):
+        if not names:
+            continue
+        for bound, refs in names.items():
+            move(bound, refs)
+        # Names moved unconditionally (``EnumMeta``) leave it too (their
+        # ``from enum`` import goes wherever it is).
+        if _bound_names(statement) <= change.moved:
             change.replaced.add(id(statement))
             freed |= _used_names(statement)
-            for bound, refs in names.items():
-                move(bound, refs)
-            continue
-        for refs in names.values():
-            change.qualify.update((id(r.node), _target(r)) for r in refs if id(r.node) in plan.refs)
+        else:
+            # It binds other names too (``auto``), which stay: only these leave it.
+            change.unbind[id(statement)] = set(names)
+            if id(statement) in heads:
+                change.heads.add(id(statement))
     via_module = [r for r in info.refs if r.via_module and id(r.node) in plan.refs]
     for ref in via_module:
         change.qualify[id(ref.node)] = _target(ref)
@@ -396,10 +565,98 @@ def rewrite(info: ModuleInfo, plan: Plan, style: Style | None = None) -> str:
     if not (change.moved or change.qualify or change.aliases or change.chained):
         return module.code
     new_imports = _imports(module, from_names, need_module)
-    new = module.visit(_Transformer(module, change, style.line_length))
+    metaclass_bases = {
+        id(r.node): r
+        for r in info.refs
+        if r.qualified in STDLIB_METACLASSES and r.role == "base" and id(r.node) in plan.refs
+    }
+    if style.n805:
+        change.metaclass_bases = set(metaclass_bases)
+        change.method_decorators = style.method_decorators
+    transformer = _Transformer(module, change, style.line_length)
+    new = module.visit(transformer)
+    for base, methods in transformer.noqa.items():
+        if notes is not None:
+            notes.append(
+                (
+                    int(metaclass_bases[base].line),
+                    f"# noqa: N805 added to {', '.join(methods)}: ruff's pep8-naming (selected "
+                    "in the project's configuration) knows a metaclass only by a base named "
+                    "type, ABCMeta, EnumMeta or EnumType in the same file, and this one's base "
+                    "is now TypedEnumType (astral-sh/ruff#20225)",
+                )
+            )
+    freed |= transformer.freed
     if freed:
         new = _drop_imports(new, freed - _used_names(new) - info.string_words)
-    return _place(new, new_imports, style).code
+    return _place(new, new_imports + transformer.hoisted, style).code
+
+
+def _heads(module: cst.Module) -> set[int]:
+    """id() of the module-level if/try statements that only imports (and a
+    docstring) come before: the imports of one may join the import block."""
+    found: set[int] = set()
+    for index, statement in enumerate(module.body):
+        if isinstance(statement, cst.If | cst.Try):
+            found.add(id(statement))
+            continue
+        if _module_of(statement) is None and not (index == 0 and _is_docstring(statement)):
+            break
+    return found
+
+
+def _is_docstring(statement: cst.BaseStatement) -> bool:
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    return isinstance(small, cst.Expr) and isinstance(
+        small.value, cst.SimpleString | cst.ConcatenatedString
+    )
+
+
+def _same_body(statement: cst.If | cst.Try) -> list[cst.SimpleStatementLine] | None:
+    """The one body every branch of ``statement`` now has (its statements one
+    import a line, ``pass`` left out), or None when the branches differ, or
+    one may run neither (an ``if`` with no ``else``, a ``try`` with ``else``
+    or ``finally``)."""
+    blocks: list[cst.BaseSuite] = []
+    if isinstance(statement, cst.Try):
+        if statement.orelse is not None or statement.finalbody is not None:
+            return None
+        blocks = [statement.body, *(h.body for h in statement.handlers)]
+    else:
+        branch: cst.If | cst.Else | None = statement
+        while isinstance(branch, cst.If):
+            blocks.append(branch.body)
+            branch = branch.orelse
+        if branch is None:
+            return None
+        blocks.append(branch.body)
+    bodies = []
+    for block in blocks:
+        if not isinstance(block, cst.IndentedBlock):
+            return None
+        lines: list[cst.SimpleStatementLine] = []
+        for line in block.body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                return None
+            comments = [e for e in line.leading_lines if e.comment is not None]
+            for small in line.body:
+                if isinstance(small, cst.Pass):
+                    continue
+                lines.append(
+                    cst.SimpleStatementLine(
+                        [small.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)],
+                        leading_lines=comments,
+                        trailing_whitespace=line.trailing_whitespace,
+                    )
+                )
+                comments = []
+        bodies.append(lines)
+    code = [[cst.Module([]).code_for_node(line) for line in body] for body in bodies]
+    if any(c != code[0] for c in code[1:]):
+        return None
+    return bodies[0]
 
 
 def _imports_binding(module: cst.Module, name: str) -> set[int]:

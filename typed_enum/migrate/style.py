@@ -32,6 +32,12 @@ class Style:
     known_third_party: frozenset[str] = field(default_factory=frozenset)
     # where first-party modules live (the project root, its ``src``)
     roots: tuple[Path, ...] = ()
+    # ruff's pep8-naming N805 is selected: it knows a metaclass only by a base
+    # named type/ABCMeta/EnumMeta/EnumType (one file at a time), so the
+    # methods of one based on TypedEnumType take a noqa comment for N805
+    n805: bool = False
+    # decorators pep8-naming takes for classmethod/staticmethod (its settings)
+    method_decorators: frozenset[str] = field(default_factory=frozenset)
 
     def section(self, module: str) -> int:
         """isort's section of ``module``: 0 future, 1 stdlib, 2 third party,
@@ -69,6 +75,32 @@ def _names(value: object) -> frozenset[str]:
     return frozenset()
 
 
+def _selects(ruff: dict[str, Any], code: str) -> bool:
+    """Whether ruff's configuration ``ruff`` (its ``[tool.ruff]`` table) selects
+    rule ``code``: the most specific selector matching it wins, ``ignore``
+    over ``select`` at the same length; ``select`` unset is ruff's default
+    (E4, E7, E9, F)."""
+    lint = _table(ruff, "lint")
+
+    def listed(key: str) -> list[str]:
+        found: list[str] = []
+        for table in (ruff, lint):
+            value = table.get(key)
+            if isinstance(value, list):
+                found += [v for v in value if isinstance(v, str)]
+        return found
+
+    select = listed("select") if ("select" in lint or "select" in ruff) else ["E4", "E7", "E9", "F"]
+    chosen = [(s, True) for s in select + listed("extend-select")]
+    chosen += [(s, False) for s in listed("ignore") + listed("extend-ignore")]
+    matching = [
+        (len(s) if s != "ALL" else 0, not on, on)
+        for s, on in chosen
+        if s == "ALL" or code.startswith(s)
+    ]
+    return bool(matching) and max(matching)[2]
+
+
 def _length(value: object) -> int | None:
     try:
         return int(str(value).strip())
@@ -82,6 +114,8 @@ def _read(directory: Path) -> Style | None:
     lengths: dict[str, int | None] = {}
     first: frozenset[str] = frozenset()
     third: frozenset[str] = frozenset()
+    n805: bool | None = None
+    decorators: frozenset[str] = frozenset()
     for name in ("ruff.toml", ".ruff.toml", "pyproject.toml"):
         path = directory / name
         if not path.is_file():
@@ -99,6 +133,12 @@ def _read(directory: Path) -> Style | None:
             isort = _table(ruff, "lint", "isort") or _table(ruff, "isort")
             first = first or _names(isort.get("known-first-party"))
             third = third or _names(isort.get("known-third-party"))
+            if n805 is None:
+                n805 = _selects(ruff, "N805")
+                naming = _table(ruff, "lint", "pep8-naming") or _table(ruff, "pep8-naming")
+                decorators = _names(naming.get("classmethod-decorators")) | _names(
+                    naming.get("staticmethod-decorators")
+                )
         if name == "pyproject.toml":
             black = _table(data, "tool", "black")
             lengths.setdefault("black", _length(black.get("line-length")) if black else None)
@@ -138,13 +178,18 @@ def _read(directory: Path) -> Style | None:
         DEFAULT_LINE_LENGTH,
     )
     assert length is not None
-    return Style(length, first, third, (directory, directory / "src"))
+    return Style(length, first, third, (directory, directory / "src"), bool(n805), decorators)
+
+
+def style_for(directory: Path) -> Style:
+    """The style of the Python files in ``directory`` (nearest configuration up the tree)."""
+    # Cached by the resolved path: a relative one means another directory
+    # once the working directory changes.
+    return _style_of(directory.resolve())
 
 
 @functools.cache
-def style_for(directory: Path) -> Style:
-    """The style of the Python files in ``directory`` (nearest configuration up the tree)."""
-    directory = directory.resolve()
+def _style_of(directory: Path) -> Style:
     for candidate in (directory, *directory.parents):
         style = _read(candidate)
         if style is not None:
