@@ -463,3 +463,39 @@ def test_branches_that_still_differ_stay_without_the_moved_name(
             return loads(text)
         """
     )
+
+
+def test_an_import_the_statement_gives_way_to_joins_one_of_the_same_module(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # isort writes one ``from enum import`` line (ruff I001 otherwise).
+    root = tree(
+        {
+            "app/__init__.py": "",
+            "app/x.py": """
+            import sys
+            from enum import Flag
+
+            if sys.version_info >= (3, 11):
+                from enum import StrEnum, auto
+            else:
+                from enum import auto
+
+                from strenum import StrEnum
+
+
+            class Kind(StrEnum):
+                ONE = auto()
+
+
+            def is_flag(x: object) -> bool:
+                return isinstance(x, Flag)
+            """,
+        }
+    )
+    assert migrate("app").status == 0
+    assert (
+        (root / "app/x.py")
+        .read_text()
+        .startswith("from enum import Flag, auto\n\nfrom typed_enum import StrEnum\n\n\nclass Kind")
+    )

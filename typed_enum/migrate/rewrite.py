@@ -833,6 +833,48 @@ def _wrapped(statement: cst.SimpleStatementLine, line_length: int) -> cst.Simple
     return cast(cst.SimpleStatementLine, cst.parse_statement(f"from {module} import (\n{names})\n"))
 
 
+def _plain_names(statement: cst.BaseStatement) -> tuple[str, list[str]] | None:
+    """(module, names) of a ``from module import a, b`` without ``as``, ``*`` or
+    comments (isort joins two of those); None for anything else."""
+    found = _module_of(statement)
+    if found is None or not found[1]:
+        return None
+    assert isinstance(statement, cst.SimpleStatementLine)
+    small = statement.body[0]
+    assert isinstance(small, cst.ImportFrom)
+    if isinstance(small.names, cst.ImportStar) or any(n.asname for n in small.names):
+        return None
+    if "#" in cst.Module([]).code_for_node(statement.with_changes(leading_lines=())):
+        return None
+    return found[0], [n.evaluated_name for n in small.names]
+
+
+def _merge_into(
+    body: Sequence[cst.BaseStatement],
+    start: int,
+    end: int,
+    statement: cst.SimpleStatementLine,
+    line_length: int,
+) -> tuple[int, cst.SimpleStatementLine] | None:
+    """Where the import block has a ``from`` import of the same module as
+    ``statement``: its index, and the two joined (isort writes one)."""
+    ours = _plain_names(statement)
+    if ours is None:
+        return None
+    for index in range(start, end):
+        theirs = _plain_names(body[index])
+        if theirs is None or theirs[0] != ours[0]:
+            continue
+        names = sorted(set(theirs[1]) | set(ours[1]), key=_member_key)
+        joined = cast(
+            cst.SimpleStatementLine,
+            cst.parse_statement(f"from {ours[0]} import {', '.join(names)}\n"),
+        )
+        joined = _wrapped(joined, line_length)
+        return index, joined.with_changes(leading_lines=_leading(body[index]))
+    return None
+
+
 def _section_of(statement: cst.BaseStatement, style: Style) -> int:
     found = _module_of(statement)
     return -1 if found is None else style.section(found[0])
@@ -863,6 +905,10 @@ def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style)
 
     blank = [cst.EmptyLine()]
     for statement in new:
+        merged = _merge_into(body, start, end, statement, style.line_length)
+        if merged is not None:
+            body[merged[0]] = merged[1]
+            continue
         statement = _wrapped(statement, style.line_length)
         key = key_of(statement)
         at = start
