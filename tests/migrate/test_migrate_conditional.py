@@ -308,6 +308,9 @@ def test_a_conditional_import_of_moved_names_and_enum_meta_gives_way_whole(
             "app/meta.py": """
             import sys
 
+            # A comment of the module's.
+
+            # Python 3.11 has StrEnum (this one goes with the statement).
             if sys.version_info >= (3, 11):
                 from enum import EnumMeta, IntEnum, StrEnum
             else:
@@ -335,6 +338,8 @@ def test_a_conditional_import_of_moved_names_and_enum_meta_gives_way_whole(
     assert (root / "app/meta.py").read_text() == _src(
         """
         from typed_enum import IntEnum, StrEnum, TypedEnumType
+
+        # A comment of the module's.
 
 
         class Level(IntEnum):

@@ -113,7 +113,12 @@ class _Transformer(cst.CSTTransformer):
 
     def remove(self, original_node: cst.BaseStatement) -> cst.RemovalSentinel:
         if id(original_node) in self.top:
-            self.pending = _merge_lines(self.pending, _leading(original_node))
+            lines = _leading(original_node)
+            if isinstance(original_node, cst.If | cst.Try):
+                # The comment right above a conditional import is about it
+                # ("# Python 3.11 has built-in StrEnum"): it goes with it.
+                lines = _detached(lines)
+            self.pending = _merge_lines(self.pending, lines)
         return cst.RemoveFromParent()
 
     # -- imports ------------------------------------------------------------
@@ -419,13 +424,26 @@ def _leading(statement: cst.CSTNode) -> Sequence[cst.EmptyLine]:
     return ()
 
 
+def _detached(lines: Sequence[cst.EmptyLine]) -> Sequence[cst.EmptyLine]:
+    """``lines`` without the comment lines that end them (those with no blank
+    line between them and the statement they lead)."""
+    end = len(lines)
+    while end and lines[end - 1].comment is not None:
+        end -= 1
+    return lines[:end]
+
+
 def _merge_lines(
     removed: Sequence[cst.EmptyLine], own: Sequence[cst.EmptyLine]
 ) -> Sequence[cst.EmptyLine]:
     """The leading lines of a statement that follows a removed one: its own, with the
     removed one's comments kept, or the removed one's blank lines when it has none."""
     if any(line.comment is not None for line in removed):
-        return [*removed, *own]
+        kept = list(removed)
+        # one run of blank lines between the comments and the statement, its own
+        while kept and kept[-1].comment is None and own and own[0].comment is None:
+            kept.pop()
+        return [*kept, *own]
     return own or removed
 
 
