@@ -35,7 +35,7 @@ installs each package's dependencies; about 5-15 minutes a package).
     python benchmarks/migrate_real.py --no-tests   # all but the suites
 
 Run it with the Python to measure (3.11+, typed_enum's floor); ``ruff`` is
-the one on ``PATH`` (the project's dev environment has it).
+the one on ``PATH``, else the one beside the interpreter (the project's dev venv has it).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ PACKAGES = (
         " StrEnum`), an EnumMeta subclass as metaclass, own ruff config",
         ("src/mopipe",),
         ("mopipe",),
-        ("pytest",),
+        ("pytest==9.2.0",),
     ),
     Package(
         "mail-deduplicate",
@@ -89,12 +89,13 @@ PACKAGES = (
         ("mail_deduplicate",),
         ("mail_deduplicate",),
         # Its [dependency-groups] test, less coverage and CI-annotation plugins.
+        # (pinned to what its ranges resolved to on 2026-12-06)
         (
-            "pytest",
-            "boltons>=25",
-            "click-extra[pytest]>=9.4.1",
-            "extra-platforms[pytest]>=13.4",
-            "whenever>=0.10",
+            "pytest==9.2.0",
+            "boltons==26.2.0",
+            "click-extra[pytest]==9.5.0",
+            "extra-platforms[pytest]==13.13.0",
+            "whenever==0.11.0",
         ),
         # Its addopts ask for coverage and xdist; one process, fixed order here.
         ("-o", "addopts=--import-mode=importlib", "-p", "no:randomly"),
@@ -106,10 +107,35 @@ PACKAGES = (
         " an f-string, so setuptools executes const.py, which holds 14 enums",
         ("pyatv",),
         ("pyatv",),
-        ("pytest", "pytest-asyncio", "pytest-httpserver", "pytest-timeout", "deepdiff"),
-        # Some tests wait on sockets here for many minutes: cut each at 20 s
-        # (then it counts as failed, before and after alike).
-        ("--timeout=20",),
+        # The sdist pins nothing; these are the pins of its repository at tag
+        # v0.18.0 (requirements/requirements.txt, then requirements_test.txt
+        # without its lint, type-check and docs tools). Unpinned, the newest
+        # srptools (2.0) breaks the fake devices' pairing and each functional
+        # test waits ~5 s on its socket: the suite never finished here.
+        (
+            "aiohttp==3.13.5",
+            "cryptography==49.0.0",
+            "chacha20poly1305-reuseable==0.13.2",
+            "ifaddr==0.2.0",
+            "miniaudio==1.71",
+            "protobuf==6.33.6",
+            "pydantic==2.13.4",
+            "requests==2.32.5",
+            "srptools==1.0.1",
+            "tabulate==0.9.0",
+            "tinytag==2.2.1",
+            "zeroconf==0.148.0",
+            "pytest==8.4.2",
+            "pytest-asyncio==0.26.0",
+            "pytest-timeout==2.4.0",
+            "pytest-aiohttp==1.0.5",
+            "pytest_httpserver==1.1.3",
+            "deepdiff==8.6.2",
+            "pyfakefs==5.10.2",
+            "mutagen==1.47.0",
+        ),
+        # its CI's cut (one process here, not xdist's -n auto)
+        ("--timeout=30",),
     ),
 )
 
@@ -250,8 +276,13 @@ def ruff_config(tree: Path) -> str:
     return "none: ruff's defaults"
 
 
+def _ruff() -> str:
+    """The ruff on PATH, else the one beside this interpreter (its venv's)."""
+    return shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+
+
 def lint(tree: Path) -> set[tuple[str, str, str]]:
-    ruff = shutil.which("ruff") or "ruff"
+    ruff = _ruff()
     done = run([ruff, "check", "--no-cache", "--output-format=json", "--exit-zero", "."], tree)
     if done.returncode != 0:
         raise RuntimeError(f"ruff failed: {done.stderr}")
@@ -438,9 +469,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             results.append(res)
     print(
         f"Python {platform.python_version()} ({platform.machine()}, {os.cpu_count()} CPUs), "
-        f"{time.strftime('%Y-%m-%d')}, "
-        + run([shutil.which("ruff") or "ruff", "--version"], REPO).stdout.strip()
-        + "\n"
+        f"{time.strftime('%Y-%m-%d')}, " + run([_ruff(), "--version"], REPO).stdout.strip() + "\n"
     )
     print(HEADER)
     for res in results:
