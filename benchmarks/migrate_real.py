@@ -27,7 +27,7 @@ neither is listed as unaccounted.  The script prints one markdown row per
 package and, below the table, what went wrong: tests failing only after,
 lint findings only after, unaccounted enums, build errors.  It asserts
 nothing: it is a benchmark, not a test (slow: it needs the network and
-installs each package's dependencies; about 5-15 minutes a package).
+installs each package's dependencies; about 5 minutes for the three here).
 
     python benchmarks/migrate_real.py                   # every package
     python benchmarks/migrate_real.py --package pyatv   # one
