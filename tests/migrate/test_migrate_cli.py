@@ -96,6 +96,24 @@ def test_a_syntax_error_is_reported_and_the_other_files_are_migrated(
     assert (root / "bad.py").read_text() == "import enum\ndef f(:\n"
 
 
+def test_a_file_nested_too_deeply_is_reported_and_the_other_files_are_migrated(
+    tree: Tree, migrate: Migrate
+) -> None:
+    # CPython's pydoc_data/topics.py: thousands of adjacent string literals
+    # (one nested node each) that mention enum; the analysis recursed past
+    # Python's limit and the run ended in a RecursionError traceback.
+    deep = "TEXT = (\n" + "".join(f'    "enum {i} "\n' for i in range(1000)) + ")\n"
+    root = tree({"deep.py": deep, "good.py": _SOURCE})
+    result = migrate(".")
+    assert result.status == 1
+    assert result.out.splitlines()[0] == (
+        "deep.py:1: error: nested too deeply to analyse (Python's recursion limit), file "
+        "skipped: move its enums by hand"
+    )
+    assert "crimson = alias(red)" in (root / "good.py").read_text()
+    assert (root / "deep.py").read_text() == deep
+
+
 def test_progress_on_a_large_tree_goes_to_stderr(
     tree: Tree, migrate: Migrate, monkeypatch: pytest.MonkeyPatch
 ) -> None:

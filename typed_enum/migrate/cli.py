@@ -149,7 +149,16 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
     except Exception as exc:  # an encoding libcst cannot read, …
         findings.append(Finding(path, 0, Kind.ERROR, f"cannot parse it, file skipped: {exc}"))
         return None
-    return data, analyse(path, module_name(path), module)
+    try:
+        return data, analyse(path, module_name(path), module)
+    except RecursionError:  # thousands of adjacent strings: one nested node each
+        findings.append(Finding(path, 1, Kind.ERROR, _TOO_DEEP))
+        return None
+
+
+_TOO_DEEP = (
+    "nested too deeply to analyse (Python's recursion limit), file skipped: move its enums by hand"
+)
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -230,7 +239,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
         progress(done, len(parsed), "rewriting")
         notes: list[tuple[int, str]] = []
-        new = rewrite(info, plan, style_for(path.parent), notes)
+        try:
+            new = rewrite(info, plan, style_for(path.parent), notes)
+        except RecursionError:
+            findings.append(Finding(path, 1, Kind.ERROR, _TOO_DEEP))
+            continue
         findings.extend(Finding(path, line, Kind.NOTE, message) for line, message in notes)
         old = info.wrapper.module.code
         if new == old:
