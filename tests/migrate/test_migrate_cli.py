@@ -96,14 +96,25 @@ def test_a_syntax_error_is_reported_and_the_other_files_are_migrated(
     assert (root / "bad.py").read_text() == "import enum\ndef f(:\n"
 
 
-def test_a_file_nested_too_deeply_is_reported_and_the_other_files_are_migrated(
-    tree: Tree, migrate: Migrate
-) -> None:
-    # CPython's pydoc_data/topics.py: thousands of adjacent string literals
-    # (one nested node each) that mention enum; the analysis recursed past
-    # Python's limit and the run ended in a RecursionError traceback.
+def test_a_file_nested_deeper_than_pythons_limit_is_migrated(tree: Tree, migrate: Migrate) -> None:
+    # CPython's pydoc_data/topics.py: values of a thousand adjacent string
+    # literals (one nested node each) that mention enum; the analysis recursed
+    # past Python's limit and the run ended in a RecursionError traceback.
     deep = "TEXT = (\n" + "".join(f'    "enum {i} "\n' for i in range(1000)) + ")\n"
-    root = tree({"deep.py": deep, "good.py": _SOURCE})
+    root = tree({"deep.py": deep + _SOURCE})
+    limit = sys.getrecursionlimit()
+    result = migrate(".")
+    assert result.status == 0, result.out
+    assert "crimson = alias(red)" in (root / "deep.py").read_text()
+    assert sys.getrecursionlimit() == limit
+
+
+def test_a_file_nested_deeper_than_the_raised_limit_is_an_error(
+    tree: Tree, migrate: Migrate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "DEEP_RECURSION_LIMIT", 1500)
+    deep = "TEXT = (\n" + "".join(f'    "enum {i} "\n' for i in range(1000)) + ")\n"
+    root = tree({"deep.py": deep + _SOURCE, "good.py": _SOURCE})
     result = migrate(".")
     assert result.status == 1
     assert result.out.splitlines()[0] == (
@@ -111,7 +122,7 @@ def test_a_file_nested_too_deeply_is_reported_and_the_other_files_are_migrated(
         "skipped: move its enums by hand"
     )
     assert "crimson = alias(red)" in (root / "good.py").read_text()
-    assert (root / "deep.py").read_text() == deep
+    assert (root / "deep.py").read_text() == deep + _SOURCE
 
 
 def test_progress_on_a_large_tree_goes_to_stderr(

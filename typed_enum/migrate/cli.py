@@ -7,9 +7,10 @@ import difflib
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from typed_enum.migrate.report import Finding, Kind, print_report
 
@@ -151,7 +152,7 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
         return None
     try:
         return data, analyse(path, module_name(path), module)
-    except RecursionError:  # thousands of adjacent strings: one nested node each
+    except RecursionError:
         findings.append(Finding(path, 1, Kind.ERROR, _TOO_DEEP))
         return None
 
@@ -159,6 +160,43 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
 _TOO_DEEP = (
     "nested too deeply to analyse (Python's recursion limit), file skipped: move its enums by hand"
 )
+# Room for a module nested deeper than Python's default limit allows (libcst's
+# visitors recurse once a node: CPython's pydoc_data/topics.py has values of a
+# thousand adjacent strings, each a level): frames, and the stack they need.
+DEEP_RECURSION_LIMIT = 200_000
+_DEEP_STACK = 512 * 1024 * 1024
+_T = TypeVar("_T")
+
+
+def _deeply(function: Callable[[], _T]) -> _T:
+    """``function()`` in a thread with a larger stack and recursion limit (the
+    limit is the process's: it is set back when the thread ends)."""
+    import threading
+
+    result: list[_T] = []
+    error: list[BaseException] = []
+
+    def run() -> None:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
+        try:
+            result.append(function())
+        except BaseException as exc:  # handed to the caller's thread
+            error.append(exc)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    size = threading.stack_size(_DEEP_STACK)
+    try:
+        # a daemon: Ctrl-C in the caller's join() ends the process
+        thread = threading.Thread(target=run, name="typed-enum-migrate", daemon=True)
+        thread.start()
+    finally:
+        threading.stack_size(size)
+    thread.join()
+    if error:
+        raise error[0]
+    return result[0]
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -305,7 +343,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum.mi
     except ImportError:
         print(_INSTALL, file=sys.stderr)
         return 2
-    return _run(args, sys.stdout, sys.stderr)
+    return _deeply(partial(_run, args, sys.stdout, sys.stderr))
 
 
 def command(argv: Sequence[str] | None = None) -> int:
