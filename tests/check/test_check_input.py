@@ -112,6 +112,20 @@ def test_a_syntax_error_in_the_old_revision_is_a_note_not_a_failure(repo: Repo) 
     )
 
 
+def test_a_module_nested_too_deeply_to_parse_is_a_note_not_a_traceback(repo: Repo) -> None:
+    # Python neither imports nor parses it (RecursionError in both).
+    deep = COLOR + "TOTAL = 1" + " + 1" * 100_000 + "\n"
+    repo.commit({"app/__init__.py": "", "app/models.py": deep})
+    repo.write({"app/models.py": RED_ONLY})
+    result = repo.check("--against", "HEAD")
+    assert result.status == 0
+    assert "Traceback" not in result.err
+    assert (
+        "app/models.py: note: HEAD: cannot be read (RecursionError: nested too deeply to "
+        "parse); its enums there were not compared"
+    ) in result.err.splitlines()
+
+
 def test_a_syntax_error_in_the_new_revision_exits_2(repo: Repo) -> None:
     repo.commit({"app/__init__.py": "", "app/models.py": COLOR})
     repo.write({"app/models.py": COLOR + "def broken(:\n"})

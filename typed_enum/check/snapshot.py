@@ -178,6 +178,8 @@ def _parse(path: Path) -> ModuleSource | str:
         return parse(path.read_bytes().decode("utf-8", "replace"))
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
+    except (RecursionError, MemoryError) as exc:  # nested past the parser's limits
+        return f"{type(exc).__name__}: nested too deeply to parse"
     except (OSError, ValueError) as exc:
         return f"cannot read it: {exc}"
 
