@@ -125,6 +125,20 @@ def test_a_file_nested_deeper_than_the_raised_limit_is_an_error(
     assert (root / "deep.py").read_text() == deep + _SOURCE
 
 
+def test_where_the_platform_refuses_a_large_stack_the_run_goes_on_without(
+    tree: Tree, migrate: Migrate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    def refuse(size: int = 0) -> int:
+        raise ValueError("size not valid")
+
+    monkeypatch.setattr(threading, "stack_size", refuse)
+    root = tree({"m.py": _SOURCE})
+    assert migrate(".").status == 0
+    assert "crimson = alias(red)" in (root / "m.py").read_text()
+
+
 def test_progress_on_a_large_tree_goes_to_stderr(
     tree: Tree, migrate: Migrate, monkeypatch: pytest.MonkeyPatch
 ) -> None:

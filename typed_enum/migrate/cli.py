@@ -186,11 +186,16 @@ def _deeply(function: Callable[[], _T]) -> _T:
         finally:
             sys.setrecursionlimit(limit)
 
-    size = threading.stack_size(_DEEP_STACK)
+    try:
+        size = threading.stack_size(_DEEP_STACK)
+    except (ValueError, RuntimeError):  # a platform that refuses it: as deep as it goes
+        return function()
     try:
         # a daemon: Ctrl-C in the caller's join() ends the process
         thread = threading.Thread(target=run, name="typed-enum-migrate", daemon=True)
         thread.start()
+    except RuntimeError:  # no thread with that stack could start
+        return function()
     finally:
         threading.stack_size(size)
     thread.join()
