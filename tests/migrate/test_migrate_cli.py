@@ -104,9 +104,19 @@ def test_a_file_nested_deeper_than_pythons_limit_is_migrated(tree: Tree, migrate
     root = tree({"deep.py": deep + _SOURCE})
     limit = sys.getrecursionlimit()
     result = migrate(".")
+    assert sys.getrecursionlimit() == limit
+    if sys.version_info[:2] == (3, 12):
+        # 3.12 caps calls through C at a constant no setting raises: the file
+        # is reported, with the way out (3.11 and 3.13+ migrate it).
+        assert result.status == 1
+        assert result.out.splitlines()[0] == (
+            "deep.py:1: error: nested too deeply to analyse (Python's recursion limit), file "
+            "skipped: move its enums by hand, or run typed-enum migrate under Python 3.13+"
+        )
+        assert (root / "deep.py").read_text() == deep + _SOURCE
+        return
     assert result.status == 0, result.out
     assert "crimson = alias(red)" in (root / "deep.py").read_text()
-    assert sys.getrecursionlimit() == limit
 
 
 def test_a_file_nested_deeper_than_the_raised_limit_is_an_error(
@@ -117,7 +127,7 @@ def test_a_file_nested_deeper_than_the_raised_limit_is_an_error(
     root = tree({"deep.py": deep + _SOURCE, "good.py": _SOURCE})
     result = migrate(".")
     assert result.status == 1
-    assert result.out.splitlines()[0] == (
+    assert result.out.splitlines()[0].startswith(
         "deep.py:1: error: nested too deeply to analyse (Python's recursion limit), file "
         "skipped: move its enums by hand"
     )

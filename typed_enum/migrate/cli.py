@@ -159,6 +159,8 @@ def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | No
 
 _TOO_DEEP = (
     "nested too deeply to analyse (Python's recursion limit), file skipped: move its enums by hand"
+    # 3.12's limit on C calls is a constant (3.11 has none, 3.13+ one that scales)
+    + (", or run typed-enum migrate under Python 3.13+" if sys.version_info[:2] == (3, 12) else "")
 )
 # Room for a module nested deeper than Python's default limit allows (libcst's
 # visitors recurse once a node: CPython's pydoc_data/topics.py has values of a
