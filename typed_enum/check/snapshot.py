@@ -12,7 +12,6 @@ parsed is listed in ``unreadable``.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from typed_enum.check import _child
+from typed_enum.check.git import environment
 from typed_enum.check.source import ModuleSource, parse, source_enums
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -149,7 +149,7 @@ def _record(
 def _run_child(
     roots: Sequence[str], modules: Sequence[str], paths: Sequence[str], cwd: Path
 ) -> Any:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}
     env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     request = {"roots": list(roots), "modules": list(modules), "resolve": list(paths)}
     try:
