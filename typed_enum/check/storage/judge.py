@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from fnmatch import fnmatchcase
 from typing import Final
 
 from typed_enum.check.policy import Policy
@@ -45,9 +46,15 @@ def stored(storage: StorageMap, enum: str) -> str:
     )
 
 
-def _explicit(policy: Policy, enum: str) -> str | None:
-    from fnmatch import fnmatchcase
+def _qualname(finding: Finding) -> str:
+    """The enum's qualified name as the finding's message writes it (``member Status.void
+    was removed ...``); its dotted path if the message does not start so."""
+    head = finding.message.partition(" ")[2].partition(" ")[0]
+    qualname, _, member = head.rpartition(".")
+    return qualname if member == finding.member and qualname else finding.enum
 
+
+def _explicit(policy: Policy, enum: str) -> str | None:
     return next((kind for pattern, kind in policy.storage if fnmatchcase(enum, pattern)), None)
 
 
@@ -90,13 +97,14 @@ def judge(
                 )
             continue
         if how == "name" and finding.rule == "value-reused":
-            name = finding.member
+            # Its value went to another member, but stored names only miss the name.
+            member = f"{_qualname(finding)}.{finding.member}"
             finding = dataclasses.replace(
                 finding,
                 rule="member-removed",
                 new=None,
-                message=f"member {finding.enum}.{name} was removed: {finding.enum}[{name!r}] "
-                f"raises on stored names",
+                message=f"member {member} was removed: {_qualname(finding)}"
+                f"[{finding.member!r}] raises on stored names",
             )
         judged.append(dataclasses.replace(finding, message=f"{finding.message}; {where}"))
     return judged
