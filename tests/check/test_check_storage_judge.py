@@ -233,3 +233,23 @@ def test_json_and_sarif_carry_the_map(repo: Repo) -> None:
     (run,) = log["runs"]
     assert run["properties"]["storage"] == data["storage"]
     assert [r["properties"]["stored"] for r in run["results"]] == ["name", "name", None]
+
+
+def test_an_enum_that_moved_is_judged_by_where_its_new_home_is_stored(repo: Repo) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": ENUMS})
+    # Status moves to app/enums.py (app.models re-exports it) and closed is renamed.
+    repo.write(
+        {
+            "app/enums.py": ENUMS.replace('closed = "c"', 'done = "c"'),
+            "app/models.py": "from app.enums import Loose, Status\n"
+            + PYDANTIC.replace("from app.enums import Status\n", "").replace(
+                "class Order", "class Row"
+            ),
+        }
+    )
+    result = repo.check("--against", "HEAD", "--show-compatible")
+    assert result.status == 0, result.out
+    assert [line.split(": ")[1] for line in result.lines if "Status.closed" in line] == [
+        "member-renamed"
+    ]
+    assert result.out.count("stored by value in app.models.Row.status (pydantic model field)") == 1

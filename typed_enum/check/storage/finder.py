@@ -87,5 +87,11 @@ def find(root: Path, paths: Sequence[str], enums: Collection[str]) -> StorageMap
                     storage.add([found])
                 elif found not in storage.unread:
                     storage.unread.append(found)
+    for module in modules.values():
+        for local in module.imports:
+            dotted = f"{module.name}.{local}"
+            defined = tree.enum(dotted)
+            if defined is not None and defined != dotted:
+                storage.aliases[dotted] = defined
     storage.unread.sort(key=lambda u: (u.file, u.line, u.what))
     return storage

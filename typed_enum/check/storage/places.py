@@ -56,6 +56,9 @@ class StorageMap:
     places: dict[str, list[Place]] = field(default_factory=dict)
     """enum path -> the places it is stored, in file and line order."""
     unread: list[Unread] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)
+    """A path an enum is importable under (a re-export) -> the path it is defined at:
+    a finding names the enum by its old path, which may be a re-export now."""
 
     def add(self, places: Iterable[Place]) -> None:
         for place in places:
@@ -65,7 +68,7 @@ class StorageMap:
                 found.sort(key=lambda p: (p.file, p.line, p.where))
 
     def of(self, enum: str) -> list[Place]:
-        return self.places.get(enum, [])
+        return self.places.get(self.aliases.get(enum, enum), [])
 
     def how(self, enum: str) -> str | None:
         """``"name"``, ``"value"`` or ``"both"``; None when stored nowhere that was read."""
