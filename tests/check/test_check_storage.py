@@ -198,11 +198,15 @@ def test_sqlalchemy_postgresql_enum_and_an_enum_of_another_package(tmp_path: Pat
         tmp_path,
         {
             "shop/models.py": """
-            from sqlalchemy import Column
+            from sqlalchemy import Column, Integer
             from sqlalchemy.dialects import postgresql
+            from sqlalchemy.orm import declarative_base
             from http import HTTPStatus
             from shop.enums import Status
-            class Order:
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
                 status = Column(postgresql.ENUM(Status, name="status"))
                 http = Column(postgresql.ENUM(HTTPStatus, name="http"))
             """
@@ -390,11 +394,15 @@ def test_an_enum_imported_through_a_re_export_is_found_under_its_own_path(
             "shop/__init__.py": "from shop.enums import Status as Status\n",
             "shop/models.py": """
             from pydantic import BaseModel
-            from sqlalchemy import Column, Enum
+            from sqlalchemy import Column, Enum, Integer
+            from sqlalchemy.orm import declarative_base
             from shop import Status
+            Base = declarative_base()
             class Order(BaseModel):
                 status: Status
-            class Row:
+            class Row(Base):
+                __tablename__ = "rows"
+                id = Column(Integer, primary_key=True)
                 status = Column(Enum(Status))
             """,
         },
@@ -447,3 +455,92 @@ def test_what_cannot_be_read_is_named_never_stored_nowhere(tmp_path: Path) -> No
             "SQLAlchemy Enum(pick_enum()): which enum it stores cannot be read from the source",
         ),
     ]
+
+
+# SQLAlchemy by import ----------------------------------------------------------------------
+
+FACTORY = """
+import enum
+from sqlalchemy import Column, Enum, Integer
+from sqlalchemy.orm import DeclarativeBase, Mapped
+from shop.enums import Status, Color, Size
+
+def by_value(enum_class: type[enum.Enum]) -> Enum:
+    return Enum(enum_class, values_callable=lambda members: [str(m.value) for m in members])
+
+class Base(DeclarativeBase):
+    type_annotation_map = {Size: by_value(Size)}
+
+class Order(Base):
+    __tablename__ = "orders"
+    id = Column(Integer, primary_key=True)
+    status = Column(by_value(Status))
+    color = Column(Enum(Color))
+    size: Mapped[Size]
+"""
+
+
+def test_sqlalchemy_columns_are_read_by_import_where_the_module_imports(tmp_path: Path) -> None:
+    storage = _find(tmp_path, {"shop/models.py": FACTORY})
+    # What SQLAlchemy built: the factory's values_callable, and the type map's.
+    assert _places(storage) == {
+        (
+            "shop.enums.Status",
+            "shop.models.Order.status",
+            "value",
+            "SQLAlchemy",
+            "Enum column, values_callable",
+        ),
+        ("shop.enums.Color", "shop.models.Order.color", "name", "SQLAlchemy", "Enum column"),
+        (
+            "shop.enums.Size",
+            "shop.models.Order.size",
+            "value",
+            "SQLAlchemy",
+            "Enum column, values_callable",
+        ),
+    }
+    assert [p.line for p in storage.of("shop.enums.Status")] == [15]
+    assert storage.unread == []
+
+
+def test_from_the_source_alone_the_factory_is_a_note_never_stored_nowhere(
+    tmp_path: Path,
+) -> None:
+    # The same module where it cannot be imported (here: reading by import switched off).
+    for name, source in {"shop/__init__.py": "", "shop/enums.py": ENUMS}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(source).lstrip("\n"))
+    (tmp_path / "shop/models.py").write_text(FACTORY.lstrip("\n"))
+    storage = find(tmp_path, ["shop"], KNOWN, imports=False)
+    # Size's Mapped[...] is taken for names: the type map's entry is a call the source
+    # does not follow.
+    assert _places(storage) == {
+        ("shop.enums.Color", "shop.models.Order.color", "name", "SQLAlchemy", "Enum column"),
+        (
+            "shop.enums.Size",
+            "shop.models.Order.size",
+            "name",
+            "SQLAlchemy",
+            "Mapped[...] column (Enum inferred)",
+        ),
+    }
+    assert [(u.what, u.line, u.why) for u in storage.unread] == [
+        (
+            "shop.models (line 7)",
+            7,
+            "SQLAlchemy Enum(enum_class): which enum it stores cannot be read from the source",
+        )
+    ]
+
+
+def test_a_module_that_cannot_be_imported_keeps_the_source_reading(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": "import not_installed_anywhere\n"
+            + FACTORY.replace("values_callable=lambda members: [str(m.value) for m in members]", "")
+        },
+    )
+    assert storage.how("shop.enums.Size") == "name"
+    assert storage.how("shop.enums.Color") == "name"

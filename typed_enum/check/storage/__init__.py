@@ -1,7 +1,8 @@
 """Where each enum of a revision is stored, and how: by name or by value.
 
-The storage map is read from the revision's source with ``ast`` (no code run),
-one module a library:
+The storage map is read from the revision's source with ``ast``, one module a
+library (and, for SQLAlchemy, by importing the model modules where they can be
+imported: ``imported``, ``_imported``):
 
 - ``sqlalchemy``: ``Enum(E)`` columns (names; values with ``values_callable``),
   ``Mapped[E]`` (an inferred ``Enum(E)``);

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from typed_enum.check.storage import django, msgspec, pydantic, sqlalchemy
+from typed_enum.check.storage.imported import read_imported
 from typed_enum.check.storage.places import Place, StorageMap, Unread
 from typed_enum.check.storage.scope import Module, Tree
 from typed_enum.check.tree import module_name, python_files
@@ -50,10 +51,15 @@ def _libraries(module: Module, project: Collection[str]) -> set[str]:
     return found
 
 
-def find(root: Path, paths: Sequence[str], enums: Collection[str]) -> StorageMap:
-    """Where each of ``enums`` (dotted paths) is stored in the tree at ``root``."""
+def find(
+    root: Path, paths: Sequence[str], enums: Collection[str], imports: bool = True
+) -> StorageMap:
+    """Where each of ``enums`` (dotted paths) is stored in the tree at ``root``;
+    ``imports``: SQLAlchemy's model modules are imported where they can be
+    (``imported``), and what SQLAlchemy built replaces the source's reading."""
     storage = StorageMap()
     modules: dict[str, Module] = {}
+    files: dict[str, Path] = {}
     for path in dict.fromkeys(python_files(root, paths)):
         file = path.relative_to(root).as_posix()
         parsed = _parse(path)
@@ -75,6 +81,7 @@ def find(root: Path, paths: Sequence[str], enums: Collection[str]) -> StorageMap
             continue
         name = module_name(path)
         modules[name] = Module(name, file, parsed, path.stem == "__init__")
+        files[name] = path
     tree = Tree(modules, enums)
     project = {name.partition(".")[0] for name in modules}
     readers = list(dict.fromkeys(READERS.values()))
@@ -87,6 +94,8 @@ def find(root: Path, paths: Sequence[str], enums: Collection[str]) -> StorageMap
                     storage.add([found])
                 elif found not in storage.unread:
                     storage.unread.append(found)
+    if imports:
+        read_imported(root, files, tree, storage)
     for module in modules.values():
         for local in module.imports:
             dotted = f"{module.name}.{local}"
