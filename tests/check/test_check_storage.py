@@ -544,3 +544,32 @@ def test_a_module_that_cannot_be_imported_keeps_the_source_reading(tmp_path: Pat
     )
     assert storage.how("shop.enums.Size") == "name"
     assert storage.how("shop.enums.Color") == "name"
+
+
+def test_sqlmodel_tables_store_names_and_its_other_models_values(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from typing import Optional
+            from sqlmodel import Field, SQLModel
+            from shop.enums import Status, Color
+            class OrderBase(SQLModel):
+                color: Color
+            class Order(OrderBase, table=True):
+                id: Optional[int] = Field(default=None, primary_key=True)
+                status: Status
+            """
+        },
+        # sqlmodel is not installed: read from the source.
+    )
+    assert _places(storage) == {
+        ("shop.enums.Color", "shop.models.OrderBase.color", "value", "pydantic", "model field"),
+        (
+            "shop.enums.Status",
+            "shop.models.Order.status",
+            "name",
+            "SQLAlchemy",
+            "SQLModel table field (Enum)",
+        ),
+    }

@@ -253,3 +253,17 @@ def test_an_enum_that_moved_is_judged_by_where_its_new_home_is_stored(repo: Repo
         "member-renamed"
     ]
     assert result.out.count("stored by value in app.models.Row.status (pydantic model field)") == 1
+
+
+def test_models_outside_the_paths_checked_are_read(repo: Repo) -> None:
+    _setup(repo, {"app/models.py": PYDANTIC}, '[tool.typed_enum.check]\nunstored = "list"\n')
+    # Only the enums' module is checked: the model that stores Status is read all the same,
+    # so Status is not taken for stored nowhere.
+    result = repo.check("--against", "HEAD", "app/enums.py")
+    assert result.status == 1
+    assert [rule for rule, m in _found(result.out) if "Status" in m] == [
+        "value-changed",
+        "value-changed",
+        "value-reused",
+    ]
+    assert PYDANTIC_WHERE in result.out

@@ -225,7 +225,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ]
         comparing = time.perf_counter()
         findings = _compare(old, new, policy, args.show_compatible, args.strict)
-        storage = find_storage(new_root, paths, new.enums)
+        # Models may live outside the PATHs checked: the whole default tree is read too.
+        models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
+        storage = find_storage(new_root, models, new.enums)
         findings = judge(findings, storage, policy, args.show_compatible)
         notes += [(u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread]
         spent["comparison"] = time.perf_counter() - comparing

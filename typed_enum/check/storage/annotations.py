@@ -8,7 +8,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from typed_enum.check.storage.places import Place, Unread
+from typed_enum.check.storage.places import How, Place, Unread
 from typed_enum.check.storage.scope import Module, Tree
 
 __all__ = ["Held", "fields", "held"]
@@ -82,14 +82,20 @@ def _walk(
 
 
 def fields(
-    tree: Tree, module: Module, qualname: str, library: str, kind: str, skip: frozenset[str]
+    tree: Tree,
+    module: Module,
+    qualname: str,
+    library: str,
+    kind: str,
+    skip: frozenset[str],
+    how: How = "value",
 ) -> Iterator[Place | Unread]:
     """Every enum the annotated fields of class ``qualname`` store by value, nested
     classes of the tree (a dataclass, a TypedDict) followed: their fields are
     serialised with the model.  Classes whose path is in ``skip`` (models of the
     same library: read on their own) are not followed."""
     yield from _fields(
-        tree, module, qualname, library, kind, skip, f"{module.name}.{qualname}", set()
+        tree, module, qualname, library, kind, skip, f"{module.name}.{qualname}", set(), how
     )
 
 
@@ -102,6 +108,7 @@ def _fields(
     skip: frozenset[str],
     prefix: str,
     seen: set[str],
+    how: How,
 ) -> Iterator[Place | Unread]:
     seen.add(f"{module.name}.{qualname}")
     node = module.classes[qualname]
@@ -111,7 +118,7 @@ def _fields(
         where = f"{prefix}.{statement.target.id}"
         found = held(tree, module, statement.annotation, qualname)
         for enum in dict.fromkeys(found.enums):
-            yield Place(enum, where, "value", library, kind, module.file, statement.lineno)
+            yield Place(enum, where, how, library, kind, module.file, statement.lineno)
         for text in found.unread:
             yield Unread(
                 where,
@@ -124,4 +131,6 @@ def _fields(
                 continue
             nested = tree.cls(path)
             if nested is not None:
-                yield from _fields(tree, nested[0], nested[1], library, kind, skip, where, seen)
+                yield from _fields(
+                    tree, nested[0], nested[1], library, kind, skip, where, seen, how
+                )

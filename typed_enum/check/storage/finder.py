@@ -19,26 +19,34 @@ __all__ = ["READERS", "find"]
 
 Reader = Callable[[Tree, Module], Iterator[Place | Unread]]
 #: top-level package a module imports -> the reader of its declarations.
-READERS: Final[dict[str, Reader]] = {
-    "sqlalchemy": sqlalchemy.read,
-    "sqlmodel": sqlalchemy.read,
-    "django": django.read,
-    "pydantic": pydantic.read,
-    "pydantic_settings": pydantic.read,
-    "msgspec": msgspec.read,
+READERS: Final[dict[str, tuple[Reader, ...]]] = {
+    "sqlalchemy": (sqlalchemy.read,),
+    # SQLModel: a model is a pydantic model, a table a SQLAlchemy one.
+    "sqlmodel": (sqlalchemy.read, pydantic.read),
+    "django": (django.read,),
+    "pydantic": (pydantic.read,),
+    "pydantic_settings": (pydantic.read,),
+    "msgspec": (msgspec.read,),
 }
 _MENTIONS: Final = re.compile(r"\b(?:" + "|".join(READERS) + r")\b")
 
 
-def _parse(path: Path) -> ast.Module | str:
+def _parse(text: str) -> ast.Module | str:
     try:
-        return ast.parse(path.read_bytes().decode("utf-8", "replace"))
+        return ast.parse(text)
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
     except (RecursionError, MemoryError) as exc:
         return f"{type(exc).__name__}: nested too deeply to parse"
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         return f"cannot read it: {exc}"
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def _libraries(module: Module, project: Collection[str]) -> set[str]:
@@ -60,14 +68,16 @@ def find(
     storage = StorageMap()
     modules: dict[str, Module] = {}
     files: dict[str, Path] = {}
-    for path in dict.fromkeys(python_files(root, paths)):
+    texts = {path: _read(path) for path in dict.fromkeys(python_files(root, paths))}
+    # A tree that names none of the libraries stores no enum through them: nothing
+    # more is read (most packages: no module is parsed again).
+    used = {found for text in texts.values() for found in _MENTIONS.findall(text)}
+    if not used:
+        return storage
+    for path, text in texts.items():
         file = path.relative_to(root).as_posix()
-        parsed = _parse(path)
+        parsed = _parse(text)
         if isinstance(parsed, str):
-            try:
-                text = path.read_bytes().decode("utf-8", "replace")
-            except OSError:
-                text = ""
             if _MENTIONS.search(text):
                 storage.unread.append(
                     Unread(
@@ -84,7 +94,7 @@ def find(
         files[name] = path
     tree = Tree(modules, enums)
     project = {name.partition(".")[0] for name in modules}
-    readers = list(dict.fromkeys(READERS.values()))
+    readers = list(dict.fromkeys(r for library in sorted(used) for r in READERS[library]))
     for module in modules.values():
         if not _libraries(module, project):
             continue

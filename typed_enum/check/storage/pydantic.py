@@ -73,5 +73,12 @@ def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
     """The places the module's pydantic models store an enum."""
     skip = models(tree)
     for qualname in module.classes:
-        if f"{module.name}.{qualname}" in skip and not _table(module, qualname):
+        if f"{module.name}.{qualname}" not in skip:
+            continue
+        if _table(module, qualname):
+            # SQLModel gives an enum field of a table an Enum(E) column: names.
+            yield from fields(
+                tree, module, qualname, "SQLAlchemy", "SQLModel table field (Enum)", skip, "name"
+            )
+        else:
             yield from fields(tree, module, qualname, LIBRARY, "model field", skip)

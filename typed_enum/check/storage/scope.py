@@ -37,6 +37,20 @@ def _absolute(package: str, level: int, module: str | None) -> str:
     return ".".join([*base, *([module] if module else [])])
 
 
+def _module_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements run at import: the body, and the bodies of its ``if``, ``try``
+    and ``with`` blocks (``if TYPE_CHECKING:``), not of functions and classes."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If | ast.With | ast.Try | ast.TryStar):
+            nested: list[ast.stmt] = list(statement.body)
+            nested += getattr(statement, "orelse", [])
+            nested += getattr(statement, "finalbody", [])
+            for handler in getattr(statement, "handlers", []):
+                nested += handler.body
+            yield from _module_level(nested)
+
+
 @dataclass
 class Module:
     name: str
@@ -51,7 +65,7 @@ class Module:
 
     def __post_init__(self) -> None:
         package = self.name if self.is_package else self.name.rpartition(".")[0]
-        for statement in ast.walk(self.tree):
+        for statement in _module_level(self.tree.body):
             if isinstance(statement, ast.ImportFrom):
                 origin = _absolute(package, statement.level, statement.module)
                 for alias in statement.names:

@@ -27,6 +27,8 @@ from typed_enum.check.storage.scope import Module, Tree
 __all__ = ["LIBRARY", "read"]
 
 LIBRARY: Final = "SQLAlchemy"
+_PACKAGES: Final = ("sqlalchemy", "sqlmodel")
+_DOTTED: Final = ("sqlalchemy.", "sqlmodel.")
 _ENUM_TYPES: Final = frozenset({"Enum", "ENUM"})
 _COLUMNS: Final = frozenset({"Column", "mapped_column"})
 _MAPPED: Final = frozenset({"sqlalchemy.orm.Mapped", "sqlalchemy.orm.base.Mapped"})
@@ -36,7 +38,7 @@ _ANY_ENUM: Final = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum"})
 
 def _is(module: Module, node: ast.expr, inside: str, names: frozenset[str]) -> bool:
     path = module.resolve(node, inside) or ""
-    return path.startswith("sqlalchemy.") and path.rpartition(".")[2] in names
+    return path.startswith(_DOTTED) and path.rpartition(".")[2] in names
 
 
 def _how(call: ast.Call) -> tuple[How, str]:
@@ -166,6 +168,8 @@ def _target(statement: ast.stmt) -> str:
 
 def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
     """The places the module's SQLAlchemy columns store an enum."""
+    if not any(target.startswith(_PACKAGES) for target in module.imports.values()):
+        return  # every name read here resolves through an import of SQLAlchemy
     shared = _types(module)
     for inside, statement in _statements(module):
         if not inside and statement.__class__ is ast.Assign and _target(statement) in shared:
