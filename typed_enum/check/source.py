@@ -26,7 +26,11 @@ _KIND_OF_BASE = {
     "StrEnum": "StrEnum",
     "Flag": "Flag",
     "IntFlag": "IntFlag",
+    # Django's Choices: a StrEnum and an IntEnum whose members may carry a label.
+    "TextChoices": "StrEnum",
+    "IntegerChoices": "IntEnum",
 }
+_CHOICES = frozenset({"TextChoices", "IntegerChoices"})
 _TRAITS = {
     "Enum": (),
     "IntEnum": ("int",),
@@ -178,6 +182,7 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
         if kind is None:
             continue
         kinds[qualname] = kinds[qualname.rpartition(".")[2]] = kind
+        choices = any(b.rpartition(".")[2] in _CHOICES for b in info.bases)
         inherited = any(opens.get(b, False) for b in info.bases)
         opens[qualname] = info.open if info.open is not None else inherited
         traits = set(_TRAITS[kind])
@@ -201,8 +206,14 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
                     continue
                 retired.append([name, name, shown(value), canonical(value)])
                 continue
+            written = entry.value
+            if choices and isinstance(written, ast.Tuple) and len(written.elts) > 1:
+                # NAME = value, label: the label is dropped (a tuple value keeps the rest).
+                rest = written.elts[:-1]
+                written = rest[0] if len(rest) == 1 else ast.Tuple(rest, ast.Load())
             if entry.auto:
-                value = _next_auto(kind, name, values)
+                # TextChoices' auto() is the name itself, not lower-cased.
+                value = name if choices and kind == "StrEnum" else _next_auto(kind, name, values)
             elif _call_to(entry.value, "alias"):
                 call = entry.value
                 assert isinstance(call, ast.Call)
@@ -216,9 +227,9 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
                 continue
             else:
                 try:
-                    value = ast.literal_eval(entry.value)
+                    value = ast.literal_eval(written)
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                    text = ast.unparse(entry.value)[:80]
+                    text = ast.unparse(written)[:80]
                     members.append([name, name, text, {"unknown": text}])
                     canonical_of[name] = name
                     continue
