@@ -3,7 +3,7 @@
 python-telegram-bot's releases (wheels from the package index) are committed
 one after the other into a throwaway repository (tests/check/history.py, the
 same repository the real-history test compares), and each pair is compared
-with ``typed-enum check --against vA --base vB telegram --timings``, the way
+with ``typed-enum check --against vA --new vB telegram --timings``, the way
 a pull request's CI job runs it, ``--repeat`` times.  The table gives the
 median wall time of the whole command (the process included) and the split
 the command reports: git (revisions, the two worktrees, their removal),

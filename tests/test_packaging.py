@@ -10,9 +10,11 @@ metadata, the plugin loaded from a non-editable install) are checked by
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,46 @@ def test_the_version_has_one_source() -> None:
     pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text()
     assert 'dynamic = ["version"]' in pyproject
     assert "\nversion =" not in pyproject
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _consoles(page: Path, heading: str) -> list[list[str]]:
+    """The console blocks of the section ``heading`` of ``page``, each as its lines."""
+    text = page.read_text(encoding="utf-8")
+    section = text[text.index(f"\n{heading}\n") + len(heading) + 2 :]
+    section = section[: section.find("\n## ")] if "\n## " in section else section
+    blocks = section.split("```console\n")[1:]
+    return [block[: block.index("\n```")].splitlines() for block in blocks]
+
+
+@pytest.mark.parametrize(
+    ("page", "heading"),
+    [("README.md", "## Install and try it"), ("docs/getting-started.md", "## Install")],
+)
+def test_trying_the_examples_needs_only_the_light_extra(page: str, heading: str) -> None:
+    # No release exists: the set-up installs the clone (-e .) with an extra that holds
+    # mypy alone, and the examples import nothing but typed_enum and the stdlib.
+    commands = [line for block in _consoles(ROOT / page, heading) for line in block]
+    assert commands[0].split("#")[0].strip() == "$ pip install -e '.[mypy]'"
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["optional-dependencies"]["mypy"] == ["mypy>=1.14.1"]
+    assert pyproject["project"]["dependencies"] == []
+    files = sorted((ROOT / "examples").rglob("*.py"))
+    local = {path.stem for path in files} | {"shop", "typed_enum"}
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                top = name.partition(".")[0]
+                assert top in sys.stdlib_module_names or top in local, f"{path} imports {name}"
+    # The mypy command shown is the one tests/test_code_review.py runs (clean there),
+    # and the count shown is the examples' file count.
+    at = commands.index("$ mypy --config-file examples/mypy.ini examples/")
+    assert commands[at + 1] == f"Success: no issues found in {len(files)} source files"

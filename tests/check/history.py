@@ -3,7 +3,7 @@
 ``releases()`` downloads the wheels of a distribution from the package index
 (``pip download --no-deps``, the index pip is configured with), and commits
 each release's package directory over the previous one, tagged ``v<version>``:
-what ``typed-enum check --against v21.0 --base v22.0`` compares.
+what ``typed-enum check --against v21.0 --new v22.0`` compares.
 
 ``check()`` runs ``typed-enum check`` between two of the tags as a user runs it.
 
@@ -144,7 +144,7 @@ def members(root: Path, revision: str, package: str) -> dict[str, Any]:
 def check(
     root: Path, old: str, new: str, package: str, *options: str
 ) -> subprocess.CompletedProcess[str]:
-    """``typed-enum check --against v<old> --base v<new> OPTIONS package`` in ``root``."""
+    """``typed-enum check --against v<old> --new v<new> OPTIONS package`` in ``root``."""
     return subprocess.run(
         [
             sys.executable,
@@ -155,7 +155,7 @@ def check(
             *options,
             "--against",
             f"v{old}",
-            "--base",
+            "--new",
             f"v{new}",
             package,
         ],

@@ -81,7 +81,14 @@ def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def test_the_github_actions_job_annotates_a_pull_request(repo: Repo, tmp_path: Path) -> None:
     job = yaml.safe_load(_yaml_block(".github/workflows/enums.yml"))
+    # pull_request: the importing mode runs a fork's code without secrets (YAML 1.1 reads
+    # the key `on` as True).
+    assert job[True] == "pull_request"
+    assert job["permissions"] == {"contents": "read"}
     steps = job["jobs"]["typed-enum-check"]["steps"]
+    assert steps[-2]["run"] == (
+        'pip install -e . "typed_enum @ git+${{ vars.TYPED_ENUM_GIT_URL }}"'
+    )
     assert steps[0]["with"]["fetch-depth"] == 0
     command = steps[-1]["run"].replace("${{ github.base_ref }}", "main")
     repo.commit({"models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n    b = 2\n"})

@@ -2,7 +2,7 @@
 
 The three releases' ``telegram/`` are committed one after the other into a
 throwaway repository and compared two by two with ``typed-enum check
---against vA --base vB``.  The findings must be exactly the enum changes
+--against vA --new vB``.  The findings must be exactly the enum changes
 between the releases: what an independent dump of every enum's
 ``__members__`` in each release (tests/check/history.py, no typed_enum.check
 involved) shows as a removed class, a removed name or a changed value, and

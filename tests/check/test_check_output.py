@@ -6,6 +6,10 @@ import json
 
 from check_helpers import Repo
 
+import typed_enum
+from typed_enum.check.output import FIXES, SITE
+from typed_enum.check.rules import RULES
+
 BEFORE = """
 from enum import Enum, IntEnum
 class Color(Enum):
@@ -32,7 +36,24 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
     _setup(repo)
     result = repo.check("--against", "HEAD", "--format", "json")
     assert result.status == 1
-    assert json.loads(result.out) == {
+    log = json.loads(result.out)
+    assert {key: value for key, value in log.items() if key != "findings"} == {
+        "tool": "typed-enum check",
+        "version": typed_enum.__version__,
+        "old": {"revision": "HEAD", "enums": 2, "ignored": 0},
+        "new": {"revision": "the working tree", "enums": 2, "ignored": 0},
+        "read": "import",
+        "policy": {
+            "file": None,
+            "revision": None,
+            "command_line": [],
+            "ignore": [],
+            "storage": [["*", "both"]],
+            "private": True,
+        },
+        "notes": [],
+    }
+    assert {"findings": log["findings"]} == {
         "findings": [
             {
                 "rule": "member-removed",
@@ -109,6 +130,17 @@ def test_sarif_lists_the_rules_and_locates_each_result(repo: Repo) -> None:
         ("member-removed", "member-removed", "error", "app/models.py", 2),
         ("base-changed", "base-changed", "error", "app/models.py", 4),
     ]
+    removed = run["tool"]["driver"]["rules"][1]
+    page = f"{SITE}check-rules/member-removed/"
+    assert removed["helpUri"] == page
+    assert removed["help"]["text"] == (
+        f"{RULES['member-removed']}. How to fix: {FIXES['member-removed']}. {page}"
+    )
+    assert f"[The rule's page]({page})" in removed["help"]["markdown"]
+    # Nothing points at a path of this project's repository (the user's has no docs/).
+    assert "docs/" not in result.out.replace(SITE, "")
+    assert run["invocations"] == [{"executionSuccessful": True, "toolExecutionNotifications": []}]
+    assert run["properties"]["old"] == {"revision": "HEAD", "enums": 2, "ignored": 0}
 
 
 def test_the_order_does_not_depend_on_the_hash_seed(repo: Repo) -> None:

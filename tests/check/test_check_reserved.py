@@ -59,7 +59,8 @@ def test_a_member_turned_reserved_is_listed_and_passes(repo: Repo, raising: bool
     assert result.status == 0
     assert result.err.splitlines()[-1] == (
         "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD); "
-        "1 declared with reserved(), listed only (--strict fails on it)"
+        "1 declared with reserved(), listed only (--strict fails on it); "
+        "policy: the defaults (no pyproject.toml in the working tree)"
     )
 
 

@@ -26,7 +26,8 @@ def test_nothing_changed_exits_0_and_prints_nothing(repo: Repo) -> None:
     result = repo.check("--against", "HEAD")
     assert (result.status, result.out) == (0, "")
     assert result.err == (
-        "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD)\n"
+        "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD); "
+        "policy: the defaults (no pyproject.toml in the working tree)\n"
     )
 
 
@@ -327,13 +328,13 @@ def test_additions_and_reordering_are_listed_only_with_show_compatible(repo: Rep
     assert shown.status == 0
 
 
-def test_base_compares_two_revisions_instead_of_the_working_tree(repo: Repo) -> None:
+def test_new_compares_two_revisions_instead_of_the_working_tree(repo: Repo) -> None:
     repo.commit({**INIT, "app/models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n"})
     repo.commit({"app/models.py": "from enum import Enum\nclass C(Enum):\n    b = 2\n"})
-    # The working tree is back to the first version: only --base sees the change.
+    # The working tree is back to the first version: only --new sees the change.
     repo.write({"app/models.py": "from enum import Enum\nclass C(Enum):\n    a = 1\n"})
     assert repo.check("--against", "HEAD~1").out == ""
-    result = repo.check("--against", "HEAD~1", "--base", "HEAD")
+    result = repo.check("--against", "HEAD~1", "--new", "HEAD")
     assert result.lines == [
         "app/models.py:2: member-removed: member C.a was removed and no name accepts its "
         "value 1 any more: C(1) and C['a'] raise on stored data"

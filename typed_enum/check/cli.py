@@ -1,4 +1,7 @@
-"""``typed-enum check --against REF [PATH...]``: arguments, the run, exit status.
+"""``typed-enum check --against REF [--new REF] [PATH...]``: arguments, the run, exit status.
+
+The run is three steps: reading both revisions (``_read``), comparing them
+(``_compare``), reporting (``_report``).
 
 Exit 0 when nothing breaks, 1 when something does, 2 when the check cannot
 run (not a git repository, unknown revision, unreadable configuration, a
@@ -8,23 +11,26 @@ module of the new revision that cannot be read), with a one-line reason.
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
-from typed_enum.check.output import FORMATS, render
-from typed_enum.check.policy import Policy, PolicyError, load
+from typed_enum.check.output import FORMATS, Report, Side, render
+from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
 from typed_enum.check.snapshot import Snapshot, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
+from typed_enum.check.storage.places import StorageMap
 from typed_enum.check.storage.report import attach, show
 from typed_enum.check.tree import default_paths
 
@@ -42,14 +48,14 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
         description=(
-            "Compare every enum class (stdlib and typed_enum, nested too) under PATH with the "
-            "same tree at git revision REF, and report the changes that break stored and sent "
-            "data: enum-removed, member-removed, member-renamed, value-changed, value-reused, "
-            "alias-removed, open-changed, base-changed; a member retired with reserved() is "
-            "listed (member-retired) and fails only with --strict. Each revision is read by "
-            "importing its "
-            "modules in a child process. Exit 0 when nothing breaks, 1 when something does, "
-            "2 when the check cannot run."
+            "Compare every enum class (stdlib and typed_enum, nested too) under PATH at the old "
+            "revision (--against REF) with the new one (the working tree, or --new REF), and "
+            "report the changes that break stored and sent data: enum-removed, member-removed, "
+            "member-renamed, value-changed, value-reused, alias-removed, open-changed, "
+            "base-changed; a member retired with reserved() is listed (member-retired) and "
+            "fails only with --strict. Each revision is read by importing its modules in a "
+            "child process (--no-import: from the source only, nothing run). Exit 0 when "
+            "nothing breaks, 1 when something does, 2 when the check cannot run."
         ),
     )
     parser.add_argument(
@@ -63,12 +69,50 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--against",
         required=True,
         metavar="REF",
-        help="the old revision: a tag, branch or commit (checked out in a temporary worktree)",
+        help="the OLD side: a tag, branch or commit (checked out in a temporary worktree)",
     )
     parser.add_argument(
-        "--base",
-        metavar="REF2",
-        help="read the new side from revision REF2 instead of the working tree",
+        "--new",
+        metavar="REF",
+        help="the NEW side: a tag, branch or commit (default: the working tree)",
+    )
+    parser.add_argument(
+        "--no-import",
+        action="store_true",
+        help="read both revisions from their source only, running none of their code (for CI "
+        "jobs that hold secrets or check code from a fork); values that are not literals, "
+        "auto() or alias() are compared by name only",
+    )
+    policy = parser.add_argument_group(
+        "policy",
+        "override [tool.typed_enum.check] of the new side's pyproject.toml (or of --config)",
+    )
+    policy.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read [tool.typed_enum.check] from FILE (a pyproject.toml or any TOML file) "
+        "instead of the new side's pyproject.toml",
+    )
+    policy.add_argument(
+        "--storage",
+        choices=STORAGE,
+        help="how every enum is stored, replacing the file's storage: value (renames are "
+        "compatible), name (value changes are compatible) or both",
+    )
+    policy.add_argument(
+        "--ignore",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="leave out the enums whose dotted path (pkg.module.Class) matches GLOB, besides "
+        "the file's ignore; repeatable",
+    )
+    policy.add_argument(
+        "--private",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="--no-private leaves out enums under a module or class whose name starts with _ "
+        "(the file's private = false); --private keeps them (the default)",
     )
     parser.add_argument(
         "--format", choices=list(FORMATS), default="text", help="output format (default: text)"
@@ -98,6 +142,30 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "(imports, in parallel), comparison",
     )
     return parser
+
+
+def _option_error(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The one-line error for an option the parser does not know, with the closest one;
+    argparse would report it only after a missing required option, or take its value
+    for a PATH."""
+    known = [name for action in parser._actions for name in action.option_strings]
+    for arg in argv:
+        if arg == "--":
+            break
+        if not arg.startswith("--"):
+            continue
+        name = arg.partition("=")[0]
+        if name == "--base":
+            return (
+                "--base is now --new: --against REF is the old side, --new REF the new one "
+                "(default: the working tree)"
+            )
+        if name in known or any(option.startswith(name) for option in known):
+            continue
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        return f"unknown option {name}{hint} (see {parser.prog} --help)"
+    return None
 
 
 @contextmanager
@@ -183,27 +251,66 @@ def _timed(spent: dict[str, float], key: str, read: Callable[[], Snapshot]) -> S
         spent[key] = time.perf_counter() - start
 
 
-def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    started = time.perf_counter()
-    spent: dict[str, float] = {}
+@dataclass
+class _Read:
+    """Both revisions as read, with the policy that applies to them."""
+
+    old: Snapshot
+    new: Snapshot
+    old_label: str
+    new_label: str
+    policy: Policy
+    policy_revision: str | None
+    overrides: tuple[str, ...]
+    notes: list[tuple[str, str]]
+    new_root: Path
+    models: list[str]
+    """The files read for the storage map: the PATHs checked and the default tree."""
+
+
+def _policy(
+    args: argparse.Namespace, new_root: Path, new_label: str
+) -> tuple[Policy, str | None, tuple[str, ...]]:
+    """The policy, the revision whose pyproject.toml holds it, the options that changed it."""
+    if args.config:
+        policy, revision = read_file(Path(args.config), args.config), None
+    else:
+        policy, revision = load(new_root), new_label
+    overrides = (
+        *(f"--ignore {pattern}" for pattern in args.ignore),
+        *([f"--storage {args.storage}"] if args.storage else []),
+        *([f"--{'' if args.private else 'no-'}private"] if args.private is not None else []),
+    )
+    return override(policy, args.ignore, args.storage, args.private), revision, overrides
+
+
+@contextmanager
+def _read(
+    args: argparse.Namespace, err: TextIO, spent: dict[str, float], started: float
+) -> Iterator[_Read]:
+    """Both revisions read (the temporary worktrees live until the comparison is done)."""
     cwd = Path.cwd()
     repo = toplevel(cwd)
     given = _relative_paths(args.paths, cwd, repo)
     old_commit = resolve(repo, args.against)
-    new_commit = resolve(repo, args.base) if args.base else None
-    new_label = args.base if args.base else "the working tree"
+    new_commit = resolve(repo, args.new) if args.new else None
+    old_label = args.against
+    new_label = args.new if args.new else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
+    run_code = not args.no_import
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
-        policy = load(new_root)
+        policy, policy_revision, overrides = _policy(args, new_root, new_label)
         paths = _paths(given, cwd, repo, (new_root, old_root))
-        what = f"reading {args.against} and {new_label}"
+        what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
         with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
             old_future = pool.submit(
-                _timed, spent, "old", lambda: take(old_root, paths, args.against)
+                _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
             )
-            new_future = pool.submit(_timed, spent, "new", lambda: take(new_root, paths, new_label))
+            new_future = pool.submit(
+                _timed, spent, "new", lambda: take(new_root, paths, new_label, run_code)
+            )
             old, new = old_future.result(), new_future.result()
         spent["reading"] = time.perf_counter() - reading
         if not old.files and not new.files:
@@ -211,33 +318,55 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 f"no Python file under {', '.join(paths) or 'the current directory'} in "
                 f"either revision; give the PATH of your package"
             )
-        for module, (file, why) in sorted(new.unreadable.items()):
+        for _, (file, why) in sorted(new.unreadable.items()):
             if any(record.file == file for record in old.enums.values()):
                 raise CheckError(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
-            del module
         notes = [*old.notes, *new.notes]
         notes += [
-            (file, f"{args.against}: cannot be read ({why}); its enums there were not compared")
+            (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
         ]
-        comparing = time.perf_counter()
-        findings = _compare(old, new, policy, args.show_compatible, args.strict)
         # Models may live outside the PATHs checked: the whole default tree is read too.
         models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
-        storage = find_storage(new_root, models, new.enums)
-        findings = judge(findings, storage, policy, args.show_compatible)
-        notes += [(u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread]
-        spent["comparison"] = time.perf_counter() - comparing
+        yield _Read(
+            old,
+            new,
+            old_label,
+            new_label,
+            policy,
+            policy_revision,
+            overrides,
+            sorted(notes),
+            new_root,
+            models,
+        )
         cleanup = time.perf_counter()
     spent["git"] += time.perf_counter() - cleanup
-    for file, text in sorted(notes):
+
+
+def _side(label: str, snapshot: Snapshot, policy: Policy) -> Side:
+    ignored = sum(policy.ignored(path) for path in snapshot.enums)
+    return Side(label, len(snapshot.enums) - ignored, ignored)
+
+
+def _report(
+    report: Report,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    spent: dict[str, float],
+    started: float,
+    storage: StorageMap,
+) -> int:
+    """Write the report (the findings to ``out``, notes and summary to ``err``); the
+    exit status."""
+    for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
-    if args.show_storage and args.format == "text":
-        out.write(show(storage, new.enums, new_label))
-    out.write(attach(render(findings, args.format), args.format, storage))
+    out.write(attach(render(report, args.format), args.format, storage))
+    findings = report.findings
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":
         enums = len({f.enum for f in findings if f.breaking})
@@ -248,28 +377,69 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if declared
             else ""
         )
+        compared = report.old.enums
+        source = "" if report.run_code else ", read from the source only"
         print(
             f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({len(old.enums)} "
-            f"enum{'s' if len(old.enums) != 1 else ''} compared with {args.against})"
-            f"{listed}",
+            f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
+            f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
+            f"{listed}; policy: {report.policy_source()}",
             file=err,
         )
     if args.timings:
+        how = "an import in a child process" if report.run_code else "read from the source"
         print(
             f"typed-enum check: timings: total {time.perf_counter() - started:.2f} s; git "
             f"(revisions, worktrees, cleanup) {spent['git']:.2f} s; reading both revisions "
-            f"{spent['reading']:.2f} s (in parallel: {args.against} {spent['old']:.2f} s, "
-            f"{new_label} {spent['new']:.2f} s; each an import in a child process); "
+            f"{spent['reading']:.2f} s (in parallel: {report.old.revision} {spent['old']:.2f} "
+            f"s, {report.new.revision} {spent['new']:.2f} s; each {how}); "
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
     return 1 if breaking else 0
 
 
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Read both revisions, compare them, report."""
+    started = time.perf_counter()
+    spent: dict[str, float] = {}
+    with _read(args, err, spent, started) as read:
+        comparing = time.perf_counter()
+        findings = _compare(read.old, read.new, read.policy, args.show_compatible, args.strict)
+        # Where each enum is stored (the new revision's models), and each finding judged by it;
+        # under --no-import nothing of the tree is imported for it either.
+        storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
+        findings = judge(findings, storage, read.policy, args.show_compatible)
+        notes = sorted(
+            [
+                *read.notes,
+                *((u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread),
+            ]
+        )
+        spent["comparison"] = time.perf_counter() - comparing
+    report = Report(
+        findings,
+        _side(read.old_label, read.old, read.policy),
+        _side(read.new_label, read.new, read.policy),
+        read.policy,
+        read.policy_revision,
+        read.overrides,
+        notes,
+        not args.no_import,
+    )
+    if args.show_storage and args.format == "text":
+        out.write(show(storage, read.new.enums, read.new_label))
+    return _report(report, args, out, err, spent, started, storage)
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:
     """``typed-enum check --against REF [PATH...]``; returns the exit status."""
-    args = _parser(prog).parse_args(argv)
+    parser = _parser(prog)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    error = _option_error(parser, argv)
+    if error:
+        parser.error(error)
+    args = parser.parse_args(argv)
     try:
         return _run(args, sys.stdout, sys.stderr)
     except (GitError, PolicyError, CheckError) as exc:

@@ -4,6 +4,7 @@
 
     [tool.typed_enum.check]
     ignore = ["shop.limits.*"]          # enum paths (fnmatch patterns) never reported
+    private = false                     # leave out enums under a path segment starting with _
     storage = "both"                    # or a table: pattern -> "value" | "name" | "both"
 
     unstored = "list"                   # an enum stored nowhere the check found:
@@ -13,27 +14,37 @@
                                         # it overrides where the check found it stored
     "shop.models.*" = "value"           # stored by value: renames are compatible
     "shop.cache.Kind" = "name"          # stored by name: value changes are compatible
+
+The table is read from the new revision's pyproject.toml, or from a file
+given with ``--config``; ``--ignore``, ``--storage`` and ``--private`` /
+``--no-private`` on the command line take precedence (``override``).
 """
 
 from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["Policy", "PolicyError", "load"]
+__all__ = ["STORAGE", "Policy", "PolicyError", "is_private", "load", "override", "read_file"]
 
-_SETTINGS = ("ignore", "storage", "unstored")
+_SETTINGS = ("ignore", "private", "storage", "unstored")
 _UNSTORED = ("fail", "list")
-_STORAGE = ("value", "name", "both")
+STORAGE: Final = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"
 
 
 class PolicyError(Exception):
     """The configuration cannot be used: the message is the one-line reason."""
+
+
+def is_private(path: str) -> bool:
+    """Whether the enum path has a module or class segment starting with ``_``."""
+    return any(part.startswith("_") for part in path.split("."))
 
 
 @dataclass(frozen=True)
@@ -43,8 +54,14 @@ class Policy:
     """(pattern, kind) the user set; an enum no pattern matches is judged by where
     it is stored (typed_enum.check.storage), else as stored both ways."""
     unstored: str = "fail"
+    private: bool = True
+    """False: enums under a private module or class (``_x``) are left out."""
+    file: str | None = None
+    """The file the settings were read from (None: no file was read)."""
 
     def ignored(self, path: str) -> bool:
+        if not self.private and is_private(path):
+            return True
         return any(fnmatchcase(path, pattern) for pattern in self.ignore)
 
     def storage_of(self, path: str) -> str:
@@ -57,10 +74,10 @@ def _suggest(word: str, choices: tuple[str, ...]) -> str:
 
 
 def _kind(where: str, kind: object) -> str:
-    if not isinstance(kind, str) or kind not in _STORAGE:
-        hint = _suggest(kind, _STORAGE) if isinstance(kind, str) else ""
+    if not isinstance(kind, str) or kind not in STORAGE:
+        hint = _suggest(kind, STORAGE) if isinstance(kind, str) else ""
         raise PolicyError(
-            f"{where} must be one of {', '.join(map(repr, _STORAGE))}, not {kind!r}{hint}"
+            f"{where} must be one of {', '.join(map(repr, STORAGE))}, not {kind!r}{hint}"
         )
     return kind
 
@@ -89,6 +106,12 @@ def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
             f"{file}: {_WHERE} unstored must be one of {', '.join(map(repr, _UNSTORED))}, "
             f"not {unstored!r}{hint}"
         )
+    private = table.get("private", True)
+    if not isinstance(private, bool):
+        raise PolicyError(
+            f"{file}: {_WHERE} private must be true or false, not {private!r} (false leaves "
+            f"out enums under a module or class whose name starts with _)"
+        )
     storage = table.get("storage")
     if storage is None:
         rules: tuple[tuple[str, str], ...] = ()
@@ -99,7 +122,26 @@ def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
         )
     else:
         rules = (("*", _kind(f"{file}: {_WHERE} storage", storage)),)
-    return Policy(ignore, rules, unstored)
+    return Policy(ignore, rules, unstored, private, file)
+
+
+def read_file(path: Path, shown: str) -> Policy:
+    """The policy of the TOML file ``path`` (a pyproject.toml or any file holding
+    ``[tool.typed_enum.check]``), named ``shown`` in messages."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PolicyError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise PolicyError(f"{shown} is a directory; give the TOML file itself") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise PolicyError(f"{shown} cannot be read: {exc}") from None
+    tool = data.get("tool", {})
+    section = tool.get("typed_enum", {}) if isinstance(tool, dict) else {}
+    table = section.get("check", {}) if isinstance(section, dict) else {}
+    if not isinstance(table, dict):
+        raise PolicyError(f"{shown}: {_WHERE} must be a table")
+    return parse(table, shown)
 
 
 def load(root: Path) -> Policy:
@@ -107,13 +149,17 @@ def load(root: Path) -> Policy:
     path = root / "pyproject.toml"
     if not path.is_file():
         return Policy()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
-        raise PolicyError(f"pyproject.toml cannot be read: {exc}") from None
-    tool = data.get("tool", {})
-    section = tool.get("typed_enum", {}) if isinstance(tool, dict) else {}
-    table = section.get("check", {}) if isinstance(section, dict) else {}
-    if not isinstance(table, dict):
-        raise PolicyError(f"pyproject.toml: {_WHERE} must be a table")
-    return parse(table)
+    return read_file(path, "pyproject.toml")
+
+
+def override(
+    policy: Policy, ignore: Sequence[str], storage: str | None, private: bool | None
+) -> Policy:
+    """``policy`` with the command line's settings: ``ignore`` patterns added,
+    ``storage`` (one kind for every enum) and ``private`` replacing the file's."""
+    return replace(
+        policy,
+        ignore=(*policy.ignore, *ignore),
+        storage=policy.storage if storage is None else (("*", _kind("--storage", storage)),),
+        private=policy.private if private is None else private,
+    )

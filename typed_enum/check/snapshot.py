@@ -93,6 +93,8 @@ class Snapshot:
     files: int = 0
     reexports: dict[str, str] = field(default_factory=dict)
     """In modules read from the source: dotted path -> the path it imports."""
+    imported: bool = True
+    """False: read from the source only (``take(..., run_code=False)``), nothing run."""
 
 
 def _relative(root: Path, file: str | None) -> str | None:
@@ -194,18 +196,20 @@ def _absolute(package: str, target: str) -> str:
     return ".".join([*base, target.lstrip(".")]).strip(".")
 
 
-def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
+def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) -> Snapshot:
     """Read every enum under ``paths`` (relative to ``root``) of one revision.
 
     ``label`` names the revision in notes ("the working tree", "HEAD", ...).
+    ``run_code=False`` reads every module from its source, importing nothing.
     """
-    snapshot = Snapshot(root)
+    snapshot = Snapshot(root, imported=run_code)
     files = list(dict.fromkeys(python_files(root, paths)))
     snapshot.files = len(files)
     wanted = enum_modules(files)
     names = {path: module_name(path) for path in wanted}
     roots = sorted({str(import_root(path, names[path])) for path in wanted})
-    result = _run_child(roots, [names[p] for p in wanted], [], root) if wanted else {}
+    run = bool(wanted) and run_code
+    result = _run_child(roots, [names[p] for p in wanted], [], root) if run else {}
     imported: dict[str, Any] = result.get("modules", {})
     failed = result.get("failed")
     redefined: list[tuple[str, str, str, list[int]]] = []
@@ -230,7 +234,7 @@ def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
         for name, target in source.imported.items():
             snapshot.reexports[f"{module}.{name}"] = _absolute(package, target)
         found = source_enums(source)
-        if found:
+        if found and run_code:
             snapshot.notes.append(
                 (
                     file,
@@ -267,7 +271,7 @@ def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
             found[path] = snapshot.enums[target]
         else:
             asked[target] = path
-    if not asked:
+    if not asked or not snapshot.imported:
         return found
     root = snapshot.root
     roots = sorted(
