@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import Context
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 
 from mypy_plugin.config import Settings
+
+#: ``fail`` or ``fail_past_operator_trial``.
+Report = Callable[
+    [CheckerPluginInterface, Settings, ErrorCode, str, Context],
+    None,
+]
 
 
 def fail(
