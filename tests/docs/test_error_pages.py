@@ -20,10 +20,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from mypy.errorcodes import ErrorCode
 
+from mypy_plugin import errorcodes, links
 from mypy_plugin.config import CHECKS
 from tests.docs.collect import DOCS, ROOT, Example, examples
 from tests.docs.test_examples import CONFIG
+from typed_enum import _site
 
 ERRORS = DOCS / "errors"
 PAGES = {page.stem for page in ERRORS.glob("*.md")} - {"index"}
@@ -114,3 +117,25 @@ def test_each_page_shows_one_error_per_fault(code: str) -> None:
             f"why: one fault should give one error; if this error is a fault of its own, name "
             f"it on the page as `[{other}]`"
         )
+
+
+def test_the_site_address_is_mkdocs_site_url() -> None:
+    """Links to pages are built from one address: ``typed_enum._site.SITE_URL``, mkdocs.yml's
+    ``site_url`` (None while mkdocs.yml names none: then nothing links to the site)."""
+    match = re.search(r"^site_url:\s*(?P<url>\S+)\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert (match["url"] if match else None) == _site.SITE_URL
+
+
+def test_every_code_links_to_its_page() -> None:
+    """The page ``--show-error-code-links`` names for a code is that code's page."""
+    codes = [
+        value
+        for value in vars(errorcodes).values()
+        if isinstance(value, ErrorCode) and value.code.startswith(errorcodes.PREFIX)
+    ]
+    assert {code.code.removeprefix(errorcodes.PREFIX) for code in codes} == set(CHECKS)
+    for code in codes:
+        assert (DOCS / f"{links.page(code)}.md").is_file()
+    assert "use_directory_urls" not in (ROOT / "mkdocs.yml").read_text(), (
+        "page_url builds mkdocs's directory URLs (errors/ordering/)"
+    )
