@@ -56,15 +56,18 @@ def code_fingerprint(root: str = os.path.dirname(__file__)) -> str:
     return f"{crc:08x}-{size}"
 
 
-def config_data(settings: Settings, fingerprint: str) -> dict[str, Any]:
+def config_data(settings: Settings, fingerprint: str, links: str | None = None) -> dict[str, Any]:
     """What a module's cache entry must agree with to be reused.
 
     mypy asks for it once per module (``report_config_data``); the plugin
     builds it once (``TypedEnumPlugin.__init__``) and returns that object.
+    ``links`` is where this run's error-code links point (``links.site``):
+    mypy 2.x replays a cached module's errors with the notes it had.
     """
     return {
         "disabled": sorted(settings.disabled),
         "switched_on": sorted(settings.switched_on),
         "record": metadata.VERSION,
         "code": fingerprint,
+        "links": links,
     }

@@ -28,7 +28,7 @@ from mypy.plugin import (
 )
 from mypy.types import CallableType, Type
 
-from mypy_plugin import cache, config, errorcodes, names
+from mypy_plugin import cache, config, errorcodes, links, names
 from mypy_plugin.config import Settings
 
 # Features used while checking code that uses enums.  Those that only read
@@ -196,7 +196,9 @@ class TypedEnumPlugin(Plugin):
     def __init__(self, options: Options) -> None:
         super().__init__(options)
         self.settings = config.load(options.config_file)
-        self._config_data = cache.config_data(self.settings, cache.code_fingerprint())
+        self._config_data = cache.config_data(
+            self.settings, cache.code_fingerprint(), links.site(options)
+        )
         self._attribute_hooks: dict[str, Callable[[AttributeContext], Type]] = {
             **dict.fromkeys(names.ENUM_VALUE_ACCESS, value_types.value_callback),
             **dict.fromkeys(names.ENUM_NAME_ACCESS, value_types.name_callback),

@@ -223,3 +223,7 @@ WILDCARD_ARM: Final = (
     'go here unnoticed; name {them} ("{fix}"), or keep this default on purpose and silence the '
     'line with "# type: ignore[typed-enum-wildcard-arm]"'
 )
+
+# Every code, after its first error of a run under --show-error-code-links:
+# mypy's words for its own codes' links (mypy/errors.py).
+CODE_LINK: Final = "See {url} for more info"

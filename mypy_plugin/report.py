@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import Context
 from mypy.plugin import CheckerPluginInterface, SemanticAnalyzerPluginInterface
 
 from mypy_plugin.config import Settings
+from mypy_plugin.links import add_link
+
+#: ``fail`` or ``fail_past_operator_trial``.
+Report = Callable[
+    [CheckerPluginInterface, Settings, ErrorCode, str, Context],
+    None,
+]
 
 
 def fail(
@@ -16,9 +25,13 @@ def fail(
     message: str,
     context: Context,
 ) -> None:
-    """Report ``message`` under ``code`` unless the check is switched off."""
+    """Report ``message`` under ``code`` unless the check is switched off.
+
+    With ``--show-error-code-links``, the code's page follows (``links``).
+    """
     if settings.enabled(code):
         api.fail(message, context, code=code)
+        add_link(api, code, context)
 
 
 def fail_past_operator_trial(
@@ -45,11 +58,13 @@ def fail_past_operator_trial(
     watchers = getattr(errors, "_watchers", None)
     if not isinstance(watchers, list) or not watchers:
         api.fail(message, context, code=code)
+        add_link(api, code, context)
         return
     # TODO: [mypy 2.4] no public way to report past a filter; _watchers is
     # the stack ErrorWatcher pushes (1.14 to 2.4).
     trial = watchers.pop()
     try:
         api.fail(message, context, code=code)
+        add_link(api, code, context)
     finally:
         watchers.append(trial)

@@ -464,6 +464,47 @@ def test_switching_a_check_invalidates_the_cache(tmp_path: Path, first: bool) ->
         assert [e.split(": error:")[0] for e in errors] == (["colors.py:6"] if enabled else [])
 
 
+# The plugin, loaded after giving the documentation site an example address
+# (typed_enum._site has none yet): what error-code links look like once it has.
+SITE_PROBE = """\
+import typed_enum._site
+
+typed_enum._site.SITE_URL = "https://typed-enum.docs.example/"
+
+from mypy_plugin import plugin as plugin
+"""
+LINK = (
+    "colors.py:6: note: See https://typed-enum.docs.example/errors/duplicate-value/ for more info"
+)
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["hidden-later", "shown-later"])
+def test_showing_error_code_links_invalidates_the_cache(tmp_path: Path, first: bool) -> None:
+    """A cached module's errors come back with the plugin's links exactly when they are asked for.
+
+    mypy 2.x replays a cached module's errors with the notes they had, and
+    ``--show-error-code-links`` does not count for its cache: the plugin's
+    cache data (``links.site``) does.
+    """
+    (tmp_path / "colors.py").write_text(DUPLICATE)
+    (tmp_path / "site_probe.py").write_text(SITE_PROBE)
+    cache = tmp_path / "cache"
+    for shown in (first, not first):
+        flag = "show_error_code_links = true\n" if shown else ""
+        (tmp_path / "mypy.ini").write_text(f"[mypy]\nplugins = site_probe.py\n{flag}")
+        done = subprocess.run(
+            [sys.executable, "-m", "mypy", "--cache-dir", str(cache), "colors.py"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        notes = [line for line in done.stdout.splitlines() if ": note: " in line]
+        assert "[typed-enum-duplicate-value]" in done.stdout, done.stdout + done.stderr
+        assert notes == ([LINK] if shown else [])
+
+
 def test_code_fingerprint_follows_the_source(tmp_path: Path) -> None:
     """A stale cache is detected by the plugin's source: each ``.py`` file's path and bytes."""
     from mypy_plugin import cache

@@ -46,7 +46,7 @@ from mypy_plugin import errorcodes, messages, names
 from mypy_plugin.config import Settings
 from mypy_plugin.features import operands
 from mypy_plugin.features.ordering import data_type
-from mypy_plugin.report import fail
+from mypy_plugin.report import Report, fail, fail_past_operator_trial
 
 SYMBOLS = names.EQUALITY_METHODS
 _EQUALITY = frozenset(SYMBOLS.values())
@@ -108,6 +108,7 @@ def _check(
     right: Type | None,
     context: Context,
     membership: bool = False,
+    report: Report = fail,
 ) -> bool:
     """Report when ``left`` and ``right`` can only be members of unrelated enums."""
     if right is None:
@@ -126,7 +127,7 @@ def _check(
     if any(_own_eq(info) for info in left_side + right_side):
         return False
     message = _message(operator, left_side, right_side, membership)
-    fail(api, settings, errorcodes.CROSS_ENUM_EQUALITY, message, context)
+    report(api, settings, errorcodes.CROSS_ENUM_EQUALITY, message, context)
     return True
 
 
@@ -156,7 +157,14 @@ def equality_signature(settings: Settings, method: str, ctx: MethodSigContext) -
         # An explicit ``a.__eq__(b)`` or a chain: judge this call alone.
         operator, left = SYMBOLS[method], ctx.type
         right = operands.expression_type(ctx.api, ctx.args[0][0])
-    _check(ctx.api, settings, operator, left, right, ctx.context)
+    # An operator (a comparison as context) is checked in mypy's trial of
+    # ``a.__eq__(b)`` and ``b.__eq__(a)``: reported inside it, the error
+    # would fail both and make the comparison Any (``[no-any-return]`` beside
+    # ours under --strict).  Past the trial, the comparison stays ``bool``.
+    # An explicit ``a.__eq__(b)`` runs in no trial: a filter around it is a
+    # speculative check's, and the error must stay inside that.
+    report = fail_past_operator_trial if isinstance(ctx.context, ComparisonExpr) else fail
+    _check(ctx.api, settings, operator, left, right, ctx.context, report=report)
     return signature
 
 

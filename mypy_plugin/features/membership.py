@@ -434,7 +434,7 @@ def attribute_callback(
     if record is None:
         return None
     if attribute in record.ignored:
-        return _ignored_callback(settings, info, attribute)
+        return _ignored_callback(settings, info, attribute, node)
     if record.canonical(attribute) is None:
         return _nonmember_callback(info, node)
     return None
@@ -487,12 +487,19 @@ def _class_get(descriptor: Instance) -> Type:
     return descriptor
 
 
-def _ignored_callback(settings: Settings, info: TypeInfo, name: str) -> AttributeCallback:
+def _ignored_callback(settings: Settings, info: TypeInfo, name: str, var: Var) -> AttributeCallback:
     def ignored(ctx: AttributeContext) -> Type:
-        """``Pet.tmp`` with ``tmp`` in ``_ignore_``: the class has no such attribute."""
+        """``Pet.tmp`` with ``tmp`` in ``_ignore_``: the class has no such attribute.
+
+        After the error the expression has the type of what the body
+        assigned (``tmp = 2``: ``int``), as if it were a class attribute,
+        which is what the code reading it expects: ``Any`` (mypy's type
+        after its own ``[attr-defined]``) would add ``[no-any-return]`` under
+        --strict, and mypy 1.14's default is a member literal.
+        """
         message = messages.IGNORED_NAME.format(enum=info.name, name=name)
         fail(ctx.api, settings, errorcodes.IGNORED_NAME, message, ctx.context)
-        return AnyType(TypeOfAny.from_error)
+        return var.type if var.type is not None else ctx.default_attr_type
 
     return ignored
 
