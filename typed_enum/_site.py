@@ -14,9 +14,9 @@ from typing import Final
 
 __all__ = ["SITE_URL", "page_url"]
 
-#: The site's address, ending in "/"; None while it has none (mkdocs.yml
-#: names no site_url).
-SITE_URL: Final[str | None] = None
+#: The site's address, ending in "/"; None would mean it has none (then
+#: nothing links to it).  The address the project publishes docs/ at.
+SITE_URL: Final[str | None] = "https://typed-enum.readthedocs.io/en/latest/"
 
 
 def page_url(page: str) -> str | None:
@@ -25,6 +25,7 @@ def page_url(page: str) -> str | None:
     mkdocs makes ``docs/errors/ordering.md`` the directory URL
     ``errors/ordering/`` (``use_directory_urls``, its default).
     """
-    if SITE_URL is None:
+    site: str | None = SITE_URL
+    if site is None:
         return None
-    return f"{SITE_URL.rstrip('/')}/{page}/"
+    return f"{site.rstrip('/')}/{page}/"

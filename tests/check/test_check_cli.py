@@ -157,7 +157,7 @@ def test_config_errors_name_the_file(repo: Repo) -> None:
     assert (bad.status, bad.err) == (
         2,
         "typed-enum check: ci/bad.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are ignore, private, storage)\n",
+        "did you mean 'ignore'? (the settings are ignore, private, storage, unstored)\n",
     )
 
 
@@ -291,7 +291,7 @@ def test_every_rule_has_a_fix_and_a_page_on_the_site() -> None:
     assert site_url == SITE
     assert sorted(FIXES) == sorted(RULES)
     for rule in RULES:
-        page = help_uri(rule).removeprefix(SITE).rstrip("/")
+        page = (help_uri(rule) or "").removeprefix(SITE).rstrip("/")
         assert (ROOT / "docs" / f"{page}.md").is_file(), rule
         assert page == (f"check-rules/{rule}" if rule in {*BREAKING, *DECLARED} else "check")
 

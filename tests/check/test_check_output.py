@@ -48,10 +48,13 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
             "revision": None,
             "command_line": [],
             "ignore": [],
-            "storage": [["*", "both"]],
+            "storage": [],
+            "unstored": "fail",
             "private": True,
         },
         "notes": [],
+        # Where each enum is stored (typed_enum.check.storage): nowhere here.
+        "storage": {"enums": {}, "unread": []},
     }
     assert {"findings": log["findings"]} == {
         "findings": [
@@ -80,8 +83,6 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
                 "stored": None,
             },
         ],
-        # Where each enum is stored (typed_enum.check.storage): nowhere here.
-        "storage": {"enums": {}, "unread": []},
     }
 
 

@@ -15,13 +15,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import typed_enum
+from typed_enum._site import SITE_URL, page_url
 from typed_enum.check.policy import Policy
 from typed_enum.check.rules import BREAKING, COMPATIBLE, DECLARED, RULES, Finding
 
 __all__ = ["FIXES", "FORMATS", "SITE", "Report", "Side", "help_uri", "render"]
 
-#: The documentation site (mkdocs.yml's ``site_url``); each rule has a page there.
-SITE: Final = "https://typed-enum.readthedocs.io/en/latest/"
+#: The documentation site (``typed_enum._site``, mkdocs.yml's ``site_url``); each rule
+#: has a page there.  Empty if the site had no address (then no rule links to it).
+SITE: Final = SITE_URL or ""
 
 #: rule id -> how to keep stored data loading (SARIF's help text).
 FIXES: Final = {
@@ -52,11 +54,30 @@ FIXES: Final = {
 }
 
 
-def help_uri(rule: str) -> str:
+def help_uri(rule: str) -> str | None:
     """The rule's page on the documentation site (compatible changes: the check's page)."""
     if rule in BREAKING or rule in DECLARED:
-        return f"{SITE}check-rules/{rule}/"
-    return f"{SITE}check/"
+        return page_url(f"check-rules/{rule}")
+    return page_url("check")
+
+
+def _rule(rule: str) -> dict[str, Any]:
+    """A SARIF rule: what it reports, how to fix it, and its page where the site has one."""
+    uri = help_uri(rule)
+    link = f"\n\n[The rule's page]({uri})" if uri else ""
+    described: dict[str, Any] = {
+        "id": rule,
+        "name": rule,
+        "shortDescription": {"text": RULES[rule]},
+        "help": {
+            "text": f"{RULES[rule]}. How to fix: {FIXES[rule]}." + (f" {uri}" if uri else ""),
+            "markdown": f"{RULES[rule]}.\n\n**How to fix:** {FIXES[rule]}.{link}",
+        },
+        "defaultConfiguration": {"level": "error" if rule in BREAKING else "note"},
+    }
+    if uri:
+        described["helpUri"] = uri
+    return described
 
 
 @dataclass(frozen=True)
@@ -104,6 +125,7 @@ def _policy(report: Report) -> dict[str, Any]:
         "command_line": list(report.overrides),
         "ignore": list(policy.ignore),
         "storage": [list(rule) for rule in policy.storage],
+        "unstored": policy.unstored,
         "private": policy.private,
     }
 
@@ -161,21 +183,7 @@ def _location(path: str, line: int | None = None) -> dict[str, Any]:
 
 def _sarif(report: Report) -> str:
     ids = list(RULES)
-    rules = [
-        {
-            "id": rule,
-            "name": rule,
-            "shortDescription": {"text": RULES[rule]},
-            "helpUri": help_uri(rule),
-            "help": {
-                "text": f"{RULES[rule]}. How to fix: {FIXES[rule]}. {help_uri(rule)}",
-                "markdown": f"{RULES[rule]}.\n\n**How to fix:** {FIXES[rule]}.\n\n"
-                f"[The rule's page]({help_uri(rule)})",
-            },
-            "defaultConfiguration": {"level": "error" if rule in BREAKING else "note"},
-        }
-        for rule in ids
-    ]
+    rules = [_rule(rule) for rule in ids]
     results: list[dict[str, Any]] = [
         {
             "ruleId": f.rule,
@@ -200,7 +208,7 @@ def _sarif(report: Report) -> str:
                     "driver": {
                         "name": "typed-enum check",
                         "version": typed_enum.__version__,
-                        "informationUri": f"{SITE}check/",
+                        **({"informationUri": page_url("check")} if SITE_URL else {}),
                         "rules": rules,
                     }
                 },
