@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from typed_enum import _enum_walk
 from typed_enum.check import _child
 from typed_enum.check.source import ModuleSource, parse, source_enums
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
@@ -151,7 +152,12 @@ def _run_child(
 ) -> Any:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
-    request = {"roots": list(roots), "modules": list(modules), "resolve": list(paths)}
+    request = {
+        "roots": list(roots),
+        "modules": list(modules),
+        "resolve": list(paths),
+        "walk": _enum_walk.__file__,
+    }
     try:
         done = subprocess.run(
             [sys.executable, "-c", _CHILD_SOURCE],
