@@ -21,7 +21,7 @@ from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, render
 from typed_enum.check.policy import Policy, PolicyError, load
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, take
+from typed_enum.check.snapshot import Snapshot, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.tree import default_paths
 
@@ -209,7 +209,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     f"compared: fix it and run again"
                 )
             del module
-        notes = [*old.notes, *new.notes]
+        notes = run_notes(old, new)  # one note for what both revisions say (checksrc44)
         notes += [
             (file, f"{args.against}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
