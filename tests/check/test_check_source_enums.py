@@ -267,3 +267,19 @@ def test_alias_demotion_is_the_same_imported_or_read_from_source(
         n: 1 + next(i for i, t in enumerate(lines) if t.strip().startswith(f"{n} =")) for n in "ab"
     }
     assert result.lines == [line.format(**where) for line in expected]
+
+
+@pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])
+def test_an_int_mixin_base_is_shown_as_written(repo: Repo, raising: bool) -> None:
+    head = (MISSING if raising else "") + "from enum import Enum\n"
+    _two(
+        repo,
+        head + "class Level(int, Enum):\n    low = 1\n",
+        head + "class Level(Enum):\n    low = 1\n",
+    )
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        f"app/models.py:{2 + raising}: base-changed: Level changed from (int, Enum) to Enum: "
+        "int behaviour (== with ints, ordering, arithmetic, int(x)) is gone; stored values "
+        "still load, code that relied on it breaks: keep the base"
+    ]
