@@ -283,3 +283,16 @@ def test_an_int_mixin_base_is_shown_as_written(repo: Repo, raising: bool) -> Non
         "int behaviour (== with ints, ordering, arithmetic, int(x)) is gone; stored values "
         "still load, code that relied on it breaks: keep the base"
     ]
+
+
+@pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])
+def test_a_member_replaced_by_its_alias_is_a_rename_that_says_so(repo: Repo, raising: bool) -> None:
+    head = (MISSING if raising else "") + "from enum import Enum\nclass C(Enum):\n"
+    _two(repo, head + "    a = 1\n    b = 1\n", head + "    b = 1\n")
+    result = repo.check("--against", "HEAD")
+    (line,) = result.lines
+    assert line.startswith(
+        f"app/models.py:{3 + raising}: member-renamed: member C.a is gone and its value 1 now "
+        "belongs to C.b, its alias before: the value stayed, the name changed"
+    )
+    assert "keep the old name (a = alias(b))" in line

@@ -22,6 +22,7 @@ class Color(Enum):
 
 Colour = Color                      # a second name: listed once, at home
 Mode = Enum("Mode", "fast slow")    # functional API
+Kind = Enum("Kinds", "a b")         # bound under another name than its own
 class Plain:
     class Inner(enum.IntEnum):
         a = 1
@@ -40,7 +41,7 @@ def test_the_walk_lists_each_class_once_where_it_is_defined(module: Path) -> Non
     import walked  # type: ignore[import-not-found]
 
     try:
-        assert list(enum_classes(walked)) == ["Color", "Mode", "Plain.Inner"]
+        assert list(enum_classes(walked)) == ["Color", "Mode", "Kind", "Plain.Inner"]
     finally:
         sys.modules.pop("walked", None)
 

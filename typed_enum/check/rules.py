@@ -343,15 +343,16 @@ def _member_removed(pair: _Pair, was: Member, holder: Member | None) -> None:
     pair.emit("member-removed", was.name, was.form, None, text)
 
 
-def _member_renamed(pair: _Pair, was: Member, holder: Member) -> None:
+def _member_renamed(pair: _Pair, was: Member, holder: Member, was_alias: bool) -> None:
     """The value stayed, the name changed: the reviewer decides whether it means the same."""
     q, v, new = pair.q, was.value, holder.name
+    whose = f"{q}.{new}, its alias before" if was_alias else f"the new {q}.{new}"
     pair.emit(
         "member-renamed",
         was.name,
         was.name,
         new,
-        f"member {q}.{was.name} is gone and its value {v} now belongs to the new {q}.{new}: "
+        f"member {q}.{was.name} is gone and its value {v} now belongs to {whose}: "
         f"the value stayed, the name changed; stored {v} (and pickles) now load as "
         f"{q}.{new}, stored names raise ({q}[{was.name!r}], SQLAlchemy's Enum column); "
         f"if {new} means what {was.name} meant, keep the old name ({was.name} = "
@@ -399,7 +400,7 @@ def _member_gone(pair: _Pair, was: Member) -> None:
     by_auto = is_new and holder.auto
     if is_new and not by_auto:
         # A new name (or a former alias of this member) holds the value now.
-        _member_renamed(pair, was, holder)
+        _member_renamed(pair, was, holder, before is not None)
     elif pair.storage == "name":
         _member_removed(pair, was, holder)
     else:
