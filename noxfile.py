@@ -54,7 +54,9 @@ def _install(session: nox.Session, mypy: str) -> None:
     if mypy == MYPY["oldest"]:
         # The oldest leg tests every lower bound of pyproject.toml, not only
         # mypy's: each dependency pinned to its ``>=`` (.ci/lower_bounds.py).
-        pins = session.run("python", ".ci/lower_bounds.py", "test", silent=True)
+        # (run_install: it runs under --install-only too, which CI uses to build
+        # the venvs in the background.)
+        pins = session.run_install("python", ".ci/lower_bounds.py", "test", silent=True)
         # (Not session.create_tmp(): it points TMPDIR into the checkout, where
         # mypy and the checkers then print relative paths.)
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:

@@ -72,7 +72,7 @@ def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
     assert result.status == 2
     assert result.err == (
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are ignore, storage)\n"
+        "did you mean 'ignore'? (the settings are ignore, storage, unstored)\n"
     )
 
 
@@ -83,4 +83,14 @@ def test_an_unknown_storage_kind_exits_2_with_a_suggestion(repo: Repo) -> None:
     assert result.err == (
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] storage must be one of "
         "'value', 'name', 'both', not 'names'; did you mean 'name'?\n"
+    )
+
+
+def test_an_unknown_unstored_choice_exits_2_with_a_suggestion(repo: Repo) -> None:
+    _setup(repo, '[tool.typed_enum.check]\nunstored = "lists"\n')
+    result = repo.check("--against", "HEAD")
+    assert result.status == 2
+    assert result.err == (
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] unstored must be one of "
+        "'fail', 'list', not 'lists'; did you mean 'list'?\n"
     )

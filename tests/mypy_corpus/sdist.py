@@ -1,9 +1,10 @@
 """The installed mypy's source distribution, from the registry, cached.
 
 mypy's sdist (``mypy-X.Y.Z.tar.gz``) carries its data-driven tests under
-``test-data/unit/``; the wheels do not.  It is found through the registry's
-simple API (PEP 691 JSON; pip's own configuration -- find-links,
-constraints -- plays no part), checked against the registry's SHA-256, and
+``test-data/unit/``; the wheels do not.  It is found through the simple API
+(PEP 691 JSON) of the index pip is configured for (``PIP_INDEX_URL``, or
+``index-url`` in pip's configuration, or pip's default; find-links and
+constraints play no part), checked against the registry's SHA-256, and
 the ``.test`` files it holds are kept in a cache directory outside the
 repository: ``$TYPED_ENUM_CACHE_DIR`` or ``$XDG_CACHE_HOME/typed_enum`` or
 ``~/.cache/typed_enum``.  Offline, ``$TYPED_ENUM_MYPY_SDIST`` may name a
@@ -15,15 +16,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
+import sys
 import tarfile
 import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 from importlib.metadata import version
 from pathlib import Path
 from typing import Final
 
-INDEX: Final = "https://pypi.org/simple/mypy/"
+#: The project page of mypy on the index; None: the index of pip's configuration.
+INDEX: str | None = None
 #: The files of ``test-data/unit/`` the corpus reads.
 TEST_FILES: Final = ("check-enum.test", "check-narrowing.test", "check-python310.test")
 TIMEOUT: Final = 60
@@ -76,14 +81,31 @@ def _archive(mypy: str) -> Path:
     return target
 
 
+def pip_index() -> str:
+    """The simple index pip installs from here: PIP_INDEX_URL, pip's configuration, pip's default."""
+    if os.environ.get("PIP_INDEX_URL"):
+        return os.environ["PIP_INDEX_URL"]
+    listed = subprocess.run(
+        [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True, check=False
+    ).stdout
+    for line in listed.splitlines():
+        key, _, value = line.partition("=")
+        if key.split(".")[-1] == "index-url" and not key.startswith(":env:"):
+            return value.strip().strip("'\"")
+    from pip._internal.models.index import PyPI  # pip's own default, not a host named here
+
+    return str(PyPI.simple_url)
+
+
 def _locate(mypy: str) -> tuple[str, str]:
-    """The sdist's URL and SHA-256, from the registry's simple API."""
-    listing = json.loads(_get(INDEX, "the registry's list of mypy files", json_api=True))
+    """The sdist's URL and SHA-256, from the index's simple API."""
+    page = INDEX or urllib.parse.urljoin(pip_index().rstrip("/") + "/", "mypy/")
+    listing = json.loads(_get(page, "the index's list of mypy files", json_api=True))
     wanted = f"mypy-{mypy}.tar.gz"
     for entry in listing.get("files", []):
         if entry.get("filename") == wanted:
-            return entry["url"], entry["hashes"]["sha256"]
-    raise CorpusUnavailable(f"{INDEX} lists no {wanted}: the corpus needs mypy's sdist")
+            return urllib.parse.urljoin(page, entry["url"]), entry["hashes"]["sha256"]
+    raise CorpusUnavailable(f"{page} lists no {wanted}: the corpus needs mypy's sdist")
 
 
 def _get(url: str, what: str, *, json_api: bool = False) -> bytes:

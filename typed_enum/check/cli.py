@@ -23,6 +23,9 @@ from typed_enum.check.policy import Policy, PolicyError, load
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
 from typed_enum.check.snapshot import Snapshot, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
+from typed_enum.check.storage import find as find_storage
+from typed_enum.check.storage.judge import judge
+from typed_enum.check.storage.report import attach, show
 from typed_enum.check.tree import default_paths
 
 __all__ = ["main"]
@@ -80,6 +83,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         action="store_true",
         help="declared changes fail the check too: a member retired with reserved() "
         "(member-retired) and a dropped reserved() (reserved-removed)",
+    )
+    parser.add_argument(
+        "--show-storage",
+        action="store_true",
+        help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
+        "models, msgspec structs) and how: by name or by value; each change is judged by it",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
@@ -216,12 +225,19 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ]
         comparing = time.perf_counter()
         findings = _compare(old, new, policy, args.show_compatible, args.strict)
+        # Models may live outside the PATHs checked: the whole default tree is read too.
+        models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
+        storage = find_storage(new_root, models, new.enums)
+        findings = judge(findings, storage, policy, args.show_compatible)
+        notes += [(u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread]
         spent["comparison"] = time.perf_counter() - comparing
         cleanup = time.perf_counter()
     spent["git"] += time.perf_counter() - cleanup
     for file, text in sorted(notes):
         print(f"{file}: note: {text}", file=err)
-    out.write(render(findings, args.format))
+    if args.show_storage and args.format == "text":
+        out.write(show(storage, new.enums, new_label))
+    out.write(attach(render(findings, args.format), args.format, storage))
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":
         enums = len({f.enum for f in findings if f.breaking})

@@ -1,7 +1,19 @@
-"""The repository under check: its top directory, revisions, temporary worktrees."""
+"""The repository under check: its top directory, revisions, temporary worktrees.
+
+Every git command runs without git's repository variables (``GIT_INDEX_FILE``,
+``GIT_DIR``, ``GIT_WORK_TREE``, ``GIT_PREFIX``...: ``git rev-parse
+--local-env-vars`` lists them).  Inside a hook git sets them for the command it
+is running (``git commit`` points ``GIT_INDEX_FILE`` at its own index, relative to
+the top directory), and a ``git worktree add`` that inherits them writes the new
+worktree's index where the hook's index is, or fails ("index file open failed:
+Not a directory").  The repository is the one the directory is in; hooks run
+in the top directory of the repository (or linked worktree) being committed to.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
 import shutil
 import subprocess
 import tempfile
@@ -9,16 +21,67 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["GitError", "resolve", "toplevel", "worktree"]
+__all__ = ["GitError", "environment", "resolve", "toplevel", "worktree"]
 
 
 class GitError(Exception):
     """The check cannot run: the message is the one-line reason."""
 
 
+#: git's repository variables, should ``git rev-parse --local-env-vars`` not answer (git 2.39).
+_LOCAL_ENV_VARS = (
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_CONFIG",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_IMPLICIT_WORK_TREE",
+    "GIT_GRAFT_FILE",
+    "GIT_INDEX_FILE",
+    "GIT_NO_REPLACE_OBJECTS",
+    "GIT_REPLACE_REF_BASE",
+    "GIT_PREFIX",
+    "GIT_INTERNAL_SUPER_PREFIX",
+    "GIT_SHALLOW_FILE",
+    "GIT_COMMON_DIR",
+)
+
+
+@functools.cache
+def _local_env_vars() -> frozenset[str]:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--local-env-vars"], capture_output=True, text=True, check=False
+        )
+    except OSError:
+        return frozenset(_LOCAL_ENV_VARS)
+    named = done.stdout.split() if done.returncode == 0 else []
+    return frozenset(_LOCAL_ENV_VARS).union(named)
+
+
+def environment() -> dict[str, str]:
+    """This process's environment less git's repository variables (a hook's ``GIT_INDEX_FILE``...).
+
+    For every git command of the check, and for the children that import a
+    revision (code that asks git at import time, a version from ``git
+    describe``, must see its own worktree, not the hook's repository).
+    """
+    unset = _local_env_vars()
+    # GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> go with GIT_CONFIG_COUNT.
+    return {
+        key: value
+        for key, value in os.environ.items()
+        if key not in unset and not key.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"))
+    }
+
+
 def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     try:
-        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+        return subprocess.run(
+            ["git", *args], cwd=cwd, env=environment(), capture_output=True, text=True, check=False
+        )
     except FileNotFoundError:
         raise GitError("git is not installed (or not on PATH); install it and run again") from None
 

@@ -6,7 +6,11 @@
     ignore = ["shop.limits.*"]          # enum paths (fnmatch patterns) never reported
     storage = "both"                    # or a table: pattern -> "value" | "name" | "both"
 
-    [tool.typed_enum.check.storage]     # the first matching pattern wins
+    unstored = "list"                   # an enum stored nowhere the check found:
+                                        # list its changes, do not fail ("fail": the default)
+
+    [tool.typed_enum.check.storage]     # the first matching pattern wins;
+                                        # it overrides where the check found it stored
     "shop.models.*" = "value"           # stored by value: renames are compatible
     "shop.cache.Kind" = "name"          # stored by name: value changes are compatible
 """
@@ -15,14 +19,15 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 __all__ = ["Policy", "PolicyError", "load"]
 
-_SETTINGS = ("ignore", "storage")
+_SETTINGS = ("ignore", "storage", "unstored")
+_UNSTORED = ("fail", "list")
 _STORAGE = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"
 
@@ -34,7 +39,10 @@ class PolicyError(Exception):
 @dataclass(frozen=True)
 class Policy:
     ignore: tuple[str, ...] = ()
-    storage: tuple[tuple[str, str], ...] = field(default=(("*", "both"),))
+    storage: tuple[tuple[str, str], ...] = ()
+    """(pattern, kind) the user set; an enum no pattern matches is judged by where
+    it is stored (typed_enum.check.storage), else as stored both ways."""
+    unstored: str = "fail"
 
     def ignored(self, path: str) -> bool:
         return any(fnmatchcase(path, pattern) for pattern in self.ignore)
@@ -74,15 +82,24 @@ def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
                 f"(the settings are {', '.join(_SETTINGS)})"
             )
     ignore = _patterns(f"{file}: {_WHERE} ignore", table.get("ignore", []))
-    storage = table.get("storage", "both")
-    if isinstance(storage, dict):
+    unstored = table.get("unstored", "fail")
+    if unstored not in _UNSTORED:
+        hint = _suggest(unstored, _UNSTORED) if isinstance(unstored, str) else ""
+        raise PolicyError(
+            f"{file}: {_WHERE} unstored must be one of {', '.join(map(repr, _UNSTORED))}, "
+            f"not {unstored!r}{hint}"
+        )
+    storage = table.get("storage")
+    if storage is None:
+        rules: tuple[tuple[str, str], ...] = ()
+    elif isinstance(storage, dict):
         rules = tuple(
             (pattern, _kind(f"{file}: {_WHERE} storage {pattern!r}", kind))
             for pattern, kind in storage.items()
         )
     else:
         rules = (("*", _kind(f"{file}: {_WHERE} storage", storage)),)
-    return Policy(ignore, rules)
+    return Policy(ignore, rules, unstored)
 
 
 def load(root: Path) -> Policy:

@@ -73,9 +73,14 @@ class Finding:
     message: str
     strict: bool = False
     """--strict: a declared change (DECLARED) fails the check too."""
+    listed: bool = False
+    """Listed only: where the enum is stored, the change breaks nothing
+    (typed_enum.check.storage.judge)."""
 
     @property
     def breaking(self) -> bool:
+        if self.listed:
+            return False
         return self.rule in BREAKING or (self.strict and self.rule in DECLARED)
 
     def sort_key(self) -> tuple[str, int, str, str, str]:

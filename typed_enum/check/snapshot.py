@@ -22,6 +22,7 @@ from typing import Any
 
 from typed_enum import _enum_walk
 from typed_enum.check import _child
+from typed_enum.check.git import environment
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -152,7 +153,7 @@ def _record(
 def _run_child(
     roots: Sequence[str], modules: Sequence[str], paths: Sequence[str], cwd: Path
 ) -> Any:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}
     env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     request = {
         "roots": list(roots),

@@ -1,0 +1,67 @@
+"""Django's Choices: found in modules that import them from django.db.models.enums, and
+read from the source where the module cannot be imported (a models module needs
+configured settings): the label is dropped, TextChoices' auto() is the name."""
+
+from __future__ import annotations
+
+from check_helpers import Repo
+
+BEFORE = """
+from django.db import models
+from django.db.models.enums import IntegerChoices, TextChoices
+class Level(IntegerChoices):
+    LOW = 1, "Low"
+    HIGH = 2
+class Ticket(models.Model):
+    class Status(TextChoices):
+        NEW = "new", "New"
+        DONE = "done", "Done"
+    status = models.CharField(choices=Status.choices, max_length=4)
+"""
+
+
+def test_choices_of_a_models_module_are_read_from_the_source(repo: Repo) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": BEFORE})
+    # DONE renamed, value kept; Level.HIGH's value changed; a label changed (no finding).
+    repo.write(
+        {
+            "app/models.py": BEFORE.replace('DONE = "done", "Done"', 'CLOSED = "done", "Closed"')
+            .replace("HIGH = 2", "HIGH = 3")
+            .replace('"Low"', '"Lowest"')
+        }
+    )
+    result = repo.check("--against", "HEAD", "--show-compatible")
+    assert "not imported" in result.err
+    assert "read from the source" in result.err
+    assert result.lines == [
+        "app/models.py:5: value-changed: member Level.HIGH changed value from 2 to 3: stored 2 "
+        "no longer loads: Level(2) raises; keep it loading: give it its old value back",
+        # Stored by value in Ticket.status: the rename breaks nothing stored.
+        "app/models.py:9: member-renamed: member Ticket.Status.DONE is gone and its "
+        "value 'done' now belongs to the new Ticket.Status.CLOSED: the value stayed, the "
+        "name changed; stored 'done' (and pickles) now load as Ticket.Status.CLOSED, "
+        "stored names raise (Ticket.Status['DONE'], SQLAlchemy's Enum column); if CLOSED "
+        "means what DONE meant, keep the old name (DONE = alias(CLOSED)); if not, retire "
+        "the value (DONE = reserved('done')) and give Ticket.Status.CLOSED a value of "
+        "its own; stored by value in "
+        "app.models.Ticket.status (Django model field CharField(choices=)): compatible",
+    ]
+    assert result.status == 1
+
+
+def test_text_choices_auto_is_the_name(repo: Repo) -> None:
+    source = (
+        "from django.db import models\nfrom enum import auto\n"
+        "class Ticket(models.Model):\n"
+        "    class Kind(models.TextChoices):\n        BUG = auto()\n        IDEA = auto()\n"
+    )
+    repo.commit({"app/__init__.py": "", "app/models.py": source})
+    # Read from the source on both sides: values 'BUG' and 'IDEA' (TextChoices keeps
+    # the name), so a lower-case literal is a value change.
+    repo.write({"app/models.py": source.replace("IDEA = auto()", 'IDEA = "idea"')})
+    result = repo.check("--against", "HEAD")
+    assert result.lines == [
+        "app/models.py:6: value-changed: member Ticket.Kind.IDEA changed value from 'IDEA' to "
+        "'idea': stored 'IDEA' no longer loads: Ticket.Kind('IDEA') raises"
+        "; keep it loading: give it its old value back"
+    ]

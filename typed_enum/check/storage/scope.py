@@ -1,0 +1,174 @@
+"""The tree's modules as ``ast``, and what a name written in one of them refers to.
+
+Shared by the library readers: a name (``Status``, ``models.CharField``,
+``sa.Enum``) is resolved through the module's imports and classes to the
+dotted path it names, re-exports followed; a class's bases are followed
+through the tree to tell a pydantic model or a Django model from other
+classes (subclasses of the project's own bases count).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field
+
+__all__ = ["Module", "Tree", "dotted"]
+
+#: Longest chain of re-exports followed.
+_HOPS = 20
+
+
+def dotted(node: ast.expr) -> str:
+    """``a.b.C`` for a name or attribute chain, else ``""``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = dotted(node.value)
+        return f"{head}.{node.attr}" if head else ""
+    return ""
+
+
+def _absolute(package: str, level: int, module: str | None) -> str:
+    if not level:
+        return module or ""
+    parts = package.split(".") if package else []
+    base = parts[: len(parts) - level + 1] if level > 1 else parts
+    return ".".join([*base, *([module] if module else [])])
+
+
+def _module_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements run at import: the body, and the bodies of its ``if``, ``try``
+    and ``with`` blocks (``if TYPE_CHECKING:``), not of functions and classes."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If | ast.With | ast.Try | ast.TryStar):
+            nested: list[ast.stmt] = list(statement.body)
+            nested += getattr(statement, "orelse", [])
+            nested += getattr(statement, "finalbody", [])
+            for handler in getattr(statement, "handlers", []):
+                nested += handler.body
+            yield from _module_level(nested)
+
+
+@dataclass
+class Module:
+    name: str
+    file: str
+    """Relative to the tree's root, posix."""
+    tree: ast.Module
+    is_package: bool = False
+    imports: dict[str, str] = field(default_factory=dict)
+    """Module-level local name -> the dotted path it was imported as."""
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    """Qualified name -> class (nested classes too)."""
+
+    def __post_init__(self) -> None:
+        package = self.name if self.is_package else self.name.rpartition(".")[0]
+        for statement in _module_level(self.tree.body):
+            if isinstance(statement, ast.ImportFrom):
+                origin = _absolute(package, statement.level, statement.module)
+                for alias in statement.names:
+                    if alias.name != "*":
+                        self.imports[alias.asname or alias.name] = f"{origin}.{alias.name}"
+            elif isinstance(statement, ast.Import):
+                for alias in statement.names:
+                    if alias.asname:
+                        self.imports[alias.asname] = alias.name
+                    else:
+                        head = alias.name.partition(".")[0]
+                        self.imports[head] = head
+        self._index(self.tree.body, "")
+
+    def _index(self, body: list[ast.stmt], prefix: str) -> None:
+        for statement in body:
+            if isinstance(statement, ast.ClassDef):
+                self.classes[prefix + statement.name] = statement
+                self._index(statement.body, f"{prefix}{statement.name}.")
+
+    def resolve(self, node: ast.expr, inside: str = "") -> str | None:
+        """The dotted path ``node`` names, read in the body of class ``inside``
+        (a qualified name; ``""`` at module level); None if it is no name."""
+        written = dotted(node)
+        if not written:
+            return None
+        head, _, rest = written.partition(".")
+        scopes = inside.split(".") if inside else []
+        for depth in range(len(scopes), -1, -1):
+            prefix = ".".join(scopes[:depth])
+            local = f"{prefix}.{head}" if prefix else head
+            if local in self.classes:
+                return f"{self.name}.{local}" + (f".{rest}" if rest else "")
+        if head in self.imports:
+            return self.imports[head] + (f".{rest}" if rest else "")
+        return f"{self.name}.{written}"
+
+    def class_bodies(self) -> Iterator[tuple[str, ast.ClassDef]]:
+        yield from self.classes.items()
+
+
+@dataclass
+class Tree:
+    """Every module read, by dotted name; the enums of the revision, by path."""
+
+    modules: dict[str, Module]
+    enums: Collection[str]
+    memo: dict[str, object] = field(default_factory=dict)
+    """A reader's tree-wide facts, computed once (SQLAlchemy's type_annotation_map)."""
+
+    def follow(self, path: str) -> str:
+        """``path`` with re-exports followed (``shop.Status`` -> ``shop.enums.Status``)."""
+        for _ in range(_HOPS):
+            module, _, name = path.rpartition(".")
+            found = self.modules.get(module)
+            if found is None:  # not a module of the tree, or a nested class
+                return path
+            target = found.imports.get(name)
+            if target is None or target == path:
+                return path
+            path = target
+        return path
+
+    def enum(self, path: str | None) -> str | None:
+        """The enum ``path`` names, or None if it names none of the revision's enums."""
+        if path is None:
+            return None
+        path = self.follow(path)
+        return path if path in self.enums else None
+
+    def cls(self, path: str) -> tuple[Module, str, ast.ClassDef] | None:
+        """The tree's class at ``path``: (module, qualified name, node)."""
+        path = self.follow(path)
+        parts = path.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = self.modules.get(".".join(parts[:cut]))
+            if module is not None:
+                qualname = ".".join(parts[cut:])
+                node = module.classes.get(qualname)
+                return (module, qualname, node) if node is not None else None
+        return None
+
+    def derives(self, module: Module, qualname: str, roots: Collection[str]) -> bool:
+        """Whether the class derives from one of ``roots`` (dotted paths), through
+        the tree's own classes too."""
+        seen: set[str] = set()
+        stack = [(module, qualname)]
+        while stack:
+            where, name = stack.pop()
+            key = f"{where.name}.{name}"
+            if key in seen:
+                continue
+            seen.add(key)
+            node = where.classes[name]
+            inside = name.rpartition(".")[0]
+            for base in node.bases:
+                target = where.resolve(base, inside)
+                if target is None:
+                    continue
+                target = self.follow(target)
+                if target in roots:
+                    return True
+                found = self.cls(target)
+                if found is not None:
+                    stack.append((found[0], found[1]))
+        return False

@@ -1,0 +1,222 @@
+"""SQLAlchemy: ``Enum(E)`` columns store member names, unless ``values_callable``
+makes them store values; ``Mapped[E]`` without a type infers ``Enum(E)``.
+
+- ``Column(Enum(E))``, ``mapped_column(Enum(E))``, ``Column("status", sa.Enum(E))``
+  in a ``Table``, a module-level ``status_type = Enum(E)`` used in a column;
+  ``postgresql.ENUM(E)`` and ``mysql.ENUM(E)`` the same;
+- ``Enum(E, values_callable=...)``: values;
+- ``native_enum=False``: a VARCHAR column instead of a database ENUM type, names still;
+- ``Mapped[E]`` / ``Mapped[Optional[E]]`` / ``Mapped[E | None]`` without a type in
+  ``mapped_column()``: ``Enum(E)``, names, unless the declarative base's
+  ``type_annotation_map`` maps E (or ``enum.Enum``) to an ``Enum(..., values_callable=...)``.
+
+https://docs.sqlalchemy.org/en/20/core/type_basics.html#sqlalchemy.types.Enum
+https://docs.sqlalchemy.org/en/20/orm/declarative_tables.html#using-python-enum-or-pep-586-literal-types-in-the-type-map
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import Final
+
+from typed_enum.check.storage.annotations import held
+from typed_enum.check.storage.places import How, Place, Unread
+from typed_enum.check.storage.scope import Module, Tree
+
+__all__ = ["LIBRARY", "read"]
+
+LIBRARY: Final = "SQLAlchemy"
+_PACKAGES: Final = ("sqlalchemy", "sqlmodel")
+_DOTTED: Final = ("sqlalchemy.", "sqlmodel.")
+_ENUM_TYPES: Final = frozenset({"Enum", "ENUM"})
+_COLUMNS: Final = frozenset({"Column", "mapped_column"})
+_MAPPED: Final = frozenset({"sqlalchemy.orm.Mapped", "sqlalchemy.orm.base.Mapped"})
+#: ``type_annotation_map`` keys that stand for every enum.
+_ANY_ENUM: Final = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum"})
+
+
+def _is(module: Module, node: ast.expr, inside: str, names: frozenset[str]) -> bool:
+    path = module.resolve(node, inside) or ""
+    return path.startswith(_DOTTED) and path.rpartition(".")[2] in names
+
+
+def _how(call: ast.Call) -> tuple[How, str]:
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    how: How = "value" if "values_callable" in keywords else "name"
+    kind = "Enum column"
+    if how == "value":
+        kind += ", values_callable"
+    native = keywords.get("native_enum")
+    if isinstance(native, ast.Constant) and native.value is False:
+        kind += ", native_enum=False"
+    return how, kind
+
+
+def _enum_of(
+    tree: Tree, module: Module, call: ast.Call, inside: str, where: str
+) -> str | Unread | None:
+    """The tree's enum an ``Enum(...)`` call stores; None for string choices or an
+    enum from outside the tree; Unread when the source does not say."""
+    if not call.args:
+        return None
+    first = call.args[0]
+    if isinstance(first, ast.Constant):
+        return None  # Enum("open", "closed", name=...): strings, no enum class
+    path = module.resolve(first, inside)
+    enum = tree.enum(path)
+    if enum is not None:
+        return enum
+    if path is not None:
+        owner = path.rpartition(".")[0]
+        if tree.cls(path) is None and owner not in tree.modules:
+            return None  # an enum of another package: not checked here
+    text = ast.unparse(first)[:60]
+    return Unread(
+        where,
+        module.file,
+        call.lineno,
+        f"SQLAlchemy Enum({text}): which enum it stores cannot be read from the source",
+    )
+
+
+def _annotation_map(tree: Tree) -> dict[str, How]:
+    """Every ``type_annotation_map`` entry of the tree that maps an enum to an ``Enum``."""
+    cached = tree.memo.get(LIBRARY)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, How] = {}
+    for module in tree.modules.values():
+        for node in ast.walk(module.tree):
+            value: ast.expr | None = None
+            if isinstance(node, ast.keyword) and node.arg == "type_annotation_map":
+                value = node.value
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Name) and t.id == "type_annotation_map" for t in targets):
+                    value = node.value
+            if not isinstance(value, ast.Dict):
+                continue
+            for key, entry in zip(value.keys, value.values, strict=True):
+                if key is None or not isinstance(entry, ast.Call):
+                    continue
+                if not _is(module, entry.func, "", _ENUM_TYPES):
+                    continue
+                target = module.resolve(key) or ""
+                target = tree.enum(target) or target
+                found[target] = _how(entry)[0]
+    tree.memo[LIBRARY] = found
+    return found
+
+
+def _types(module: Module) -> dict[str, ast.Call]:
+    """Module-level ``name = Enum(E, ...)``: a column type declared once, used in columns."""
+    found = {}
+    for statement in module.tree.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Call)
+            and _is(module, statement.value.func, "", _ENUM_TYPES)
+        ):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = statement.value
+    return found
+
+
+def _calls(
+    module: Module, node: ast.AST, inside: str, column: str, shared: dict[str, ast.Call]
+) -> Iterator[tuple[ast.Call, str]]:
+    """Every ``Enum(...)`` under ``node`` with the name of the column it types."""
+    if isinstance(node, ast.Call):
+        if _is(module, node.func, inside, _ENUM_TYPES):
+            yield node, column
+            return
+        if _is(module, node.func, inside, _COLUMNS):
+            if node.args and isinstance(node.args[0], ast.Constant):
+                # Column("status", ...): in a Table (module level), its name there.
+                named = str(node.args[0].value)
+                column = named if inside else f"{column}.{named}" if column else named
+            for arg in node.args:
+                if isinstance(arg, ast.Name) and arg.id in shared:
+                    yield shared[arg.id], column
+    for child in ast.iter_child_nodes(node):
+        yield from _calls(module, child, inside, column, shared)
+
+
+def _statements(module: Module) -> Iterator[tuple[str, ast.stmt]]:
+    """(class qualified name or "", statement) of the module's body and class bodies."""
+    for statement in module.tree.body:
+        if not isinstance(statement, ast.ClassDef):
+            yield "", statement
+    for qualname, node in module.classes.items():
+        for statement in node.body:
+            if not isinstance(statement, ast.ClassDef):
+                yield qualname, statement
+
+
+def _target(statement: ast.stmt) -> str:
+    targets = (
+        statement.targets
+        if isinstance(statement, ast.Assign)
+        else [statement.target]
+        if isinstance(statement, ast.AnnAssign)
+        else []
+    )
+    return next((t.id for t in targets if isinstance(t, ast.Name)), "")
+
+
+def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
+    """The places the module's SQLAlchemy columns store an enum."""
+    if not any(target.startswith(_PACKAGES) for target in module.imports.values()):
+        return  # every name read here resolves through an import of SQLAlchemy
+    shared = _types(module)
+    for inside, statement in _statements(module):
+        if not inside and statement.__class__ is ast.Assign and _target(statement) in shared:
+            continue  # the shared type itself: stored where a column uses it
+        name = _target(statement)
+        owner = f"{module.name}.{inside}" if inside else module.name
+        explicit = False
+        for call, column in _calls(module, statement, inside, name, shared):
+            explicit = True
+            where = f"{owner}.{column}" if column else f"{owner} (line {call.lineno})"
+            enum = _enum_of(tree, module, call, inside, where)
+            if isinstance(enum, Unread):
+                yield enum
+            elif enum is not None:
+                how, kind = _how(call)
+                yield Place(enum, where, how, LIBRARY, kind, module.file, call.lineno)
+        if explicit or not inside or not isinstance(statement, ast.AnnAssign):
+            continue
+        yield from _mapped(tree, module, inside, statement)
+
+
+def _mapped(tree: Tree, module: Module, inside: str, statement: ast.AnnAssign) -> Iterator[Place]:
+    """``status: Mapped[E] = mapped_column()``: the column type SQLAlchemy infers."""
+    annotation = statement.annotation
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return
+    if not isinstance(annotation, ast.Subscript):
+        return
+    if (module.resolve(annotation.value, inside) or "") not in _MAPPED:
+        return
+    value = statement.value
+    if isinstance(value, ast.Call):
+        for arg in value.args:
+            if isinstance(arg, ast.Constant):
+                continue  # the column's name
+            typed = module.resolve(arg.func if isinstance(arg, ast.Call) else arg, inside)
+            if (typed or "").rpartition(".")[2] != "ForeignKey":
+                return  # mapped_column(String(20)): a type given, no Enum inferred
+    mapping = _annotation_map(tree)
+    assert isinstance(statement.target, ast.Name)
+    where = f"{module.name}.{inside}.{statement.target.id}"
+    for enum in held(tree, module, annotation.slice, inside, containers=False).enums:
+        fallback: How = next((mapping[k] for k in _ANY_ENUM if k in mapping), "name")
+        how = mapping.get(enum, fallback)
+        kind = "Mapped[...] column (Enum inferred"
+        kind += ", values_callable in type_annotation_map)" if how == "value" else ")"
+        yield Place(enum, where, how, LIBRARY, kind, module.file, statement.lineno)
