@@ -101,5 +101,6 @@ def test_the_github_actions_job_annotates_a_pull_request(repo: Repo, tmp_path: P
     assert done.stdout == (
         "::error file=models.py,line=2,title=typed-enum member-removed::member C.b was "
         "removed and no name accepts its value 2 any more: C(2) and C['b'] raise on stored "
-        "data\n"
+        "data; keep it loading: restore it, or make its name an alias() of the member that "
+        "now means the same\n"
     )

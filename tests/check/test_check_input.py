@@ -79,6 +79,7 @@ def test_a_module_raising_on_import_in_the_new_revision_is_read_from_source(
     assert result.lines == [
         "app/models.py:2: member-removed: member Color.green was removed and no name "
         "accepts its value 2 any more: Color(2) and Color['green'] raise on stored data"
+        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
     ]
     assert result.err.splitlines()[0] == (
         "app/models.py: note: the working tree: not imported (RuntimeError: no database); "

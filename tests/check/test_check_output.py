@@ -67,7 +67,8 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
                 "path": "app/models.py",
                 "line": 2,
                 "message": "member Color.green was removed and no name accepts its value 2 any "
-                "more: Color(2) and Color['green'] raise on stored data",
+                "more: Color(2) and Color['green'] raise on stored data"
+                "; keep it loading: restore it, or make its name an alias() of the member that now means the same",
                 "stored": None,
             },
             {
@@ -79,7 +80,8 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
                 "path": "app/models.py",
                 "line": 4,
                 "message": "Level changed from IntEnum to Enum: int behaviour (== with ints, "
-                "ordering, arithmetic, int(x)) is gone",
+                "ordering, arithmetic, int(x)) is gone"
+                "; stored values still load, code that relied on it breaks: keep the base",
                 "stored": None,
             },
         ],
@@ -93,9 +95,11 @@ def test_github_annotates_the_lines(repo: Repo) -> None:
     assert result.lines == [
         "::error file=app/models.py,line=2,title=typed-enum member-removed::member "
         "Color.green was removed and no name accepts its value 2 any more: Color(2) and "
-        "Color['green'] raise on stored data",
+        "Color['green'] raise on stored data"
+        "; keep it loading: restore it, or make its name an alias() of the member that now means the same",
         "::error file=app/models.py,line=4,title=typed-enum base-changed::Level changed from "
-        "IntEnum to Enum: int behaviour (== with ints, ordering, arithmetic, int(x)) is gone",
+        "IntEnum to Enum: int behaviour (== with ints, ordering, arithmetic, int(x)) is gone"
+        "; stored values still load, code that relied on it breaks: keep the base",
     ]
 
 

@@ -29,6 +29,7 @@ RETIRED = (
     "app/models.py:{line}: member-retired: member Status.cancelled was retired "
     "(cancelled = reserved(4)): stored 4 and the name 'cancelled' now raise an error that "
     "says so, and no member may take them again"
+    "; convert stored data before deploying, or restore the member to keep it loading"
 )
 
 
@@ -87,7 +88,8 @@ def test_a_dropped_reservation_whose_value_is_taken_is_value_reused(
     assert result.lines == [
         f"app/models.py:{8 + raising}: value-reused: Status.old = reserved(9) was dropped and "
         "its value 9 now belongs to Status.fresh: data stored before the retirement now reads "
-        "as Status.fresh"
+        "as Status.fresh; keep it refused: keep the reserved() line and give the member "
+        "another value"
     ]
     assert result.status == 1
 
@@ -99,7 +101,8 @@ def test_a_dropped_reservation_whose_name_is_taken_is_value_reused(repo: Repo) -
     assert '"rule": "value-reused"' in result.out
     assert (
         '"message": "Status.old = reserved(9) was dropped and its name now belongs to '
-        'Status.old: data stored before the retirement now reads as Status.old"'
+        "Status.old: data stored before the retirement now reads as Status.old; keep it refused: "
+        'keep the reserved() line and give the member another name"'
     ) in result.out
 
 
@@ -109,6 +112,7 @@ def test_a_dropped_reservation_left_unused_is_listed(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:4: reserved-removed: Status.old = reserved(9) was dropped: its value "
         "and name are no longer refused, and a later member may take them"
+        "; keep the reserved() line so stored data never loads as another member"
     ]
     assert result.status == 0
     assert repo.check("--against", "HEAD", "--strict").status == 1
@@ -130,7 +134,8 @@ def test_a_reuse_with_the_reservation_kept_is_value_reused(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:9: value-reused: Status.old = reserved(9) is still declared, but its "
         "value 9 now belongs to Status.fresh: data stored before the retirement now reads as "
-        "Status.fresh"
+        "Status.fresh; keep it refused: keep the reserved() line and give the member "
+        "another value"
     ]
     assert result.status == 1
     assert "not imported (ValueError: " in result.err

@@ -100,6 +100,7 @@ def test_member_removed(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:2: member-removed: member Color.green was removed and no name accepts "
         "its value 2 any more: Color(2) and Color['green'] raise on stored data"
+        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
     ]
     assert result.status == 1
 
@@ -122,9 +123,12 @@ def test_member_renamed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:4: member-renamed: member Color.green was renamed to Color.lime "
-        "(value 2): stored names (pickle, SQLAlchemy's Enum column, Color['green'], "
-        "from_name) no longer load"
+        "app/models.py:4: member-renamed: member Color.green is gone and its value 2 now "
+        "belongs to the new Color.lime: the value stayed, the name changed; stored 2 (and "
+        "pickles) now load as Color.lime, stored names raise (Color['green'], SQLAlchemy's "
+        "Enum column); if lime means what green meant, keep the old name (green = "
+        "alias(lime)); if not, retire the value (green = reserved(2)) and give Color.lime a "
+        "value of its own"
     ]
     assert result.status == 1
 
@@ -150,7 +154,8 @@ def test_value_changed_names_the_inserted_auto_member(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:5: value-changed: member Status.paid changed value from 2 to 3 "
         "(shifted by the inserted auto() member Status.authorised): stored 2 now reads as "
-        "Status.authorised"
+        "Status.authorised; keep stored data meaning what it did: give it its old value back "
+        "(write the number out instead of auto())"
     ]
     assert result.status == 1
 
@@ -177,6 +182,7 @@ def test_value_changed_says_when_a_member_became_an_alias(repo: Repo) -> None:
         "app/models.py:4: value-changed: member PollLimit.MIN_OPTION_NUMBER changed value "
         "from 2 to 1; it became an alias of PollLimit.MIN_OPTION_LENGTH by taking its "
         "value: stored 2 no longer loads: PollLimit(2) raises"
+        "; keep it loading: give it its old value back"
     ]
     assert result.status == 1
 
@@ -202,9 +208,11 @@ def test_value_reused(repo: Repo) -> None:
     # One line, sorted by member name: blue's own change, then what green's stored 2 became.
     assert result.lines == [
         "app/models.py:4: value-changed: member Color.blue changed value from 3 to 2: stored "
-        "3 no longer loads: Color(3) raises",
+        "3 no longer loads: Color(3) raises; keep it loading: give it its old value back",
         "app/models.py:4: value-reused: member Color.green was removed and its value 2 now "
-        "belongs to Color.blue: stored 2 now silently reads as Color.blue",
+        "belongs to Color.blue: stored 2 now silently reads as Color.blue"
+        "; keep stored data meaning what it did: restore the removed member, or retire its "
+        "value with reserved() and give the other member a value of its own",
     ]
     assert result.status == 1
 
@@ -228,6 +236,7 @@ def test_alias_removed(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:2: alias-removed: alias Color.crimson (of Color.red) no longer "
         "resolves: Color.crimson and Color['crimson'] raise"
+        "; keep stored names loading: keep the alias"
     ]
     assert result.status == 1
 
@@ -250,7 +259,8 @@ def test_open_changed(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:2: open-changed: Plugin was open and is now closed: members added at "
         "run time with extend() now fail, and stored values only such members had no "
-        "longer load"
+        "longer load; keep them loading by keeping it open (open=True) or declaring those "
+        "members"
     ]
     assert result.status == 1
 
@@ -273,6 +283,7 @@ def test_base_changed(repo: Repo) -> None:
     assert result.lines == [
         "app/models.py:2: base-changed: Level changed from IntEnum to Enum: int behaviour "
         "(== with ints, ordering, arithmetic, int(x)) is gone"
+        "; stored values still load, code that relied on it breaks: keep the base"
     ]
     assert result.status == 1
 
@@ -338,6 +349,7 @@ def test_new_compares_two_revisions_instead_of_the_working_tree(repo: Repo) -> N
     assert result.lines == [
         "app/models.py:2: member-removed: member C.a was removed and no name accepts its "
         "value 1 any more: C(1) and C['a'] raise on stored data"
+        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
     ]
     assert result.status == 1
 
@@ -363,6 +375,7 @@ def test_value_changed_says_when_an_alias_became_a_member_of_its_own(repo: Repo)
     assert result.lines == [
         "app/models.py:4: value-changed: alias InvoiceLimit.SUBSCRIPTION_MAX_PRICE changed "
         "value from 2500 to 10000; it is a member of its own now: code that uses "
-        "InvoiceLimit.SUBSCRIPTION_MAX_PRICE now gets 10000"
+        "InvoiceLimit.SUBSCRIPTION_MAX_PRICE now gets 10000; stored data holds "
+        "InvoiceLimit.MAX_STAR_COUNT, unchanged, and still loads"
     ]
     assert result.status == 1

@@ -72,9 +72,12 @@ def test_a_name_stored_enum_breaks_on_names_only(repo: Repo) -> None:
     assert _found(result.out) == [
         (
             "member-renamed",
-            "member Status.closed was renamed to Status.done (value 'c'): stored names "
-            "(pickle, SQLAlchemy's Enum column, Status['closed'], from_name) no longer load; "
-            + SQLA_WHERE,
+            "member Status.closed is gone and its value 'c' now belongs to the new "
+            "Status.done: the value stayed, the name changed; stored 'c' (and pickles) now "
+            "load as Status.done, stored names raise (Status['closed'], SQLAlchemy's Enum "
+            "column); if done means what closed meant, keep the old name (closed = "
+            "alias(done)); if not, retire the value (closed = reserved('c')) and give "
+            "Status.done a value of its own; " + SQLA_WHERE,
         ),
         # void's value now belongs to held: for stored names, void is just gone.
         (
@@ -84,8 +87,11 @@ def test_a_name_stored_enum_breaks_on_names_only(repo: Repo) -> None:
         # Loose is stored nowhere: judged as before (names and values).
         (
             "member-renamed",
-            "member Loose.b was renamed to Loose.bee (value 2): stored names (pickle, "
-            "SQLAlchemy's Enum column, Loose['b'], from_name) no longer load",
+            "member Loose.b is gone and its value 2 now belongs to the new Loose.bee: the "
+            "value stayed, the name changed; stored 2 (and pickles) now load as Loose.bee, "
+            "stored names raise (Loose['b'], SQLAlchemy's Enum column); if bee means what b "
+            "meant, keep the old name (b = alias(bee)); if not, retire the value (b = "
+            "reserved(2)) and give Loose.bee a value of its own",
         ),
     ]
     # open's and held's value changes break no stored name: not reported.
@@ -104,7 +110,10 @@ def test_a_value_stored_enum_breaks_on_values_only(repo: Repo) -> None:
             "value-reused",
             "member Status.void was removed and its value 'v' now belongs to Status.held",
         ),
-        ("member-renamed", "member Loose.b was renamed to Loose.bee (value 2)"),
+        (
+            "member-renamed",
+            "member Loose.b is gone and its value 2 now belongs to the new Loose.bee",
+        ),
     ]
     # closed's rename to done breaks no stored value: not reported.
     assert "Status.closed" not in result.out
@@ -137,10 +146,12 @@ def test_show_compatible_lists_what_the_storage_makes_harmless(repo: Repo) -> No
     result = repo.check("--against", "HEAD", "--show-compatible")
     renamed = [m for rule, m in _found(result.out) if rule == "member-renamed" and "Status" in m]
     assert renamed == [
-        "member Status.closed was renamed to Status.done (value 'c'): stored names (pickle, "
-        "SQLAlchemy's Enum column, Status['closed'], from_name) no longer load; "
-        + PYDANTIC_WHERE
-        + ": compatible"
+        "member Status.closed is gone and its value 'c' now belongs to the new "
+        "Status.done: the value stayed, the name changed; stored 'c' (and pickles) now "
+        "load as Status.done, stored names raise (Status['closed'], SQLAlchemy's Enum "
+        "column); if done means what closed meant, keep the old name (closed = "
+        "alias(done)); if not, retire the value (closed = reserved('c')) and give "
+        "Status.done a value of its own; " + PYDANTIC_WHERE + ": compatible"
     ]
     # Listed, not failing: the other findings fail the check.
     assert "notice" not in result.out
@@ -154,8 +165,11 @@ def test_unstored_list_lists_changes_of_enums_stored_nowhere(repo: Repo) -> None
     assert _found(result.out) == [
         (
             "member-renamed",
-            "member Loose.b was renamed to Loose.bee (value 2): stored names (pickle, "
-            "SQLAlchemy's Enum column, Loose['b'], from_name) no longer load; stored nowhere "
+            "member Loose.b is gone and its value 2 now belongs to the new Loose.bee: the "
+            "value stayed, the name changed; stored 2 (and pickles) now load as Loose.bee, "
+            "stored names raise (Loose['b'], SQLAlchemy's Enum column); if bee means what b "
+            "meant, keep the old name (b = alias(bee)); if not, retire the value (b = "
+            "reserved(2)) and give Loose.bee a value of its own; stored nowhere "
             'the check found (unstored = "list": listed, not failing)',
         )
     ]
@@ -169,7 +183,7 @@ def test_unstored_list_does_not_apply_when_a_model_cannot_be_read(repo: Repo) ->
     )
     result = repo.check("--against", "HEAD", "app/enums.py", "app/models.py", "app/broken.py")
     assert result.status == 1
-    assert "member Loose.b was renamed to Loose.bee" in result.out
+    assert "member Loose.b is gone and its value 2 now belongs to the new Loose.bee" in result.out
     assert (
         "app/broken.py: note: not read for storage: app.broken: cannot be read (SyntaxError"
         in result.err

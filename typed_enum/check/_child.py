@@ -1,7 +1,8 @@
 """Run in a child process (``python -c``): import a tree's modules, describe their enums.
 
-Reads ``{"roots": [...], "modules": [...], "resolve": [...]}`` as JSON on
-stdin and prints one JSON line last on stdout: for each module, its file and
+Reads ``{"roots": [...], "modules": [...], "resolve": [...], "walk": path}`` as
+JSON on stdin (``walk``: the file of ``typed_enum._enum_walk``, which lists a
+module's enum classes for check and migrate alike) and prints one JSON line last on stdout: for each module, its file and
 enum classes (by qualified name, nested classes included), or why it could
 not be imported; for each dotted path of ``resolve``, the enum class it names
 now (a re-export counts), or null.  It imports no typed_enum: the tree under
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import importlib.util
 import json
 import re
 import sys
@@ -84,23 +86,6 @@ def describe(cls: type[enum.Enum]) -> dict[str, Any]:
     }
 
 
-def _classes(
-    owner: object, prefix: str, module: str, seen: set[int], found: dict[str, Any]
-) -> None:
-    for name, value in list(vars(owner).items()):
-        if not isinstance(value, type) or id(value) in seen:
-            continue
-        if getattr(value, "__module__", None) != module:
-            continue
-        qualname = prefix + name
-        if getattr(value, "__qualname__", None) != qualname:
-            continue
-        seen.add(id(value))
-        if issubclass(value, enum.Enum):
-            found[qualname] = describe(value)
-        _classes(value, qualname + ".", module, seen, found)
-
-
 def _error(exc: BaseException) -> str:
     line = traceback.format_exception_only(type(exc), exc)[-1].strip()
     return " ".join(line.split())[:200]
@@ -121,8 +106,19 @@ def _resolve(path: str) -> dict[str, Any] | None:
     return None
 
 
+def _load_walk(path: str) -> Any:
+    """typed_enum/_enum_walk.py, loaded by its path (no typed_enum import)."""
+    spec = importlib.util.spec_from_file_location("_typed_enum_enum_walk", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> None:
     request = json.loads(sys.stdin.read())
+    walk = _load_walk(request["walk"])
     for root in reversed(request["roots"]):
         sys.path.insert(0, root)
     modules: dict[str, Any] = {}
@@ -132,8 +128,7 @@ def main() -> None:
         except BaseException as exc:
             modules[module] = {"error": _error(exc)}
             continue
-        found: dict[str, Any] = {}
-        _classes(imported, "", module, set(), found)
+        found = {q: describe(c) for q, c in walk.enum_classes(imported).items()}
         modules[module] = {"file": getattr(imported, "__file__", None), "classes": found}
     resolved = {path: _resolve(path) for path in request["resolve"]}
     sys.stdout.write("\n" + json.dumps({"modules": modules, "resolved": resolved}) + "\n")

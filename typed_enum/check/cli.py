@@ -26,7 +26,7 @@ from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, take
+from typed_enum.check.snapshot import Snapshot, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
@@ -97,7 +97,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--storage",
         choices=STORAGE,
         help="how every enum is stored, replacing the file's storage: value (renames are "
-        "compatible), name (value changes are compatible) or both",
+        "listed, not failing), name (value changes are compatible) or both",
     )
     policy.add_argument(
         "--ignore",
@@ -324,7 +324,7 @@ def _read(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
-        notes = [*old.notes, *new.notes]
+        notes = run_notes(old, new)  # a note both revisions give, once
         notes += [
             (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())

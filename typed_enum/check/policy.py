@@ -12,7 +12,7 @@
 
     [tool.typed_enum.check.storage]     # the first matching pattern wins;
                                         # it overrides where the check found it stored
-    "shop.models.*" = "value"           # stored by value: renames are compatible
+    "shop.models.*" = "value"           # stored by value: renames listed, not failing
     "shop.cache.Kind" = "name"          # stored by name: value changes are compatible
 
 The table is read from the new revision's pyproject.toml, or from a file

@@ -12,6 +12,7 @@ parsed is listed in ``unreadable``.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -19,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from typed_enum import _enum_walk
 from typed_enum.check import _child
 from typed_enum.check.git import environment
-from typed_enum.check.source import ModuleSource, parse, source_enums
+from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
-__all__ = ["EnumRecord", "Member", "Snapshot", "resolve", "take"]
+__all__ = ["EnumRecord", "Member", "Snapshot", "resolve", "run_notes", "take"]
 
 _CHILD_SOURCE = Path(_child.__file__).read_text(encoding="utf-8")
 
@@ -93,6 +95,8 @@ class Snapshot:
     files: int = 0
     reexports: dict[str, str] = field(default_factory=dict)
     """In modules read from the source: dotted path -> the path it imports."""
+    label: str = ""
+    """The revision's name in notes (``take``'s label): every note starts ``label: ``."""
     imported: bool = True
     """False: read from the source only (``take(..., run_code=False)``), nothing run."""
 
@@ -153,7 +157,12 @@ def _run_child(
 ) -> Any:
     env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}
     env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
-    request = {"roots": list(roots), "modules": list(modules), "resolve": list(paths)}
+    request = {
+        "roots": list(roots),
+        "modules": list(modules),
+        "resolve": list(paths),
+        "walk": _enum_walk.__file__,
+    }
     try:
         done = subprocess.run(
             [sys.executable, "-c", _CHILD_SOURCE],
@@ -186,14 +195,11 @@ def _parse(path: Path) -> ModuleSource | str:
         return f"cannot read it: {exc}"
 
 
-def _absolute(package: str, target: str) -> str:
-    """``target`` (``..x.Y``) imported in ``package``, with its leading dots resolved."""
-    dots = len(target) - len(target.lstrip("."))
-    if not dots:
-        return target
-    parts = package.split(".")
-    base = parts[: len(parts) - dots + 1] if dots > 1 else parts
-    return ".".join([*base, target.lstrip(".")]).strip(".")
+def _without_root(text: str, root: Path) -> str:
+    """An import error without the temporary worktree's path (it differs every run)."""
+    for shown in {str(root.resolve()), str(root)}:
+        text = text.replace(shown + os.sep, "").replace(shown, ".")
+    return text
 
 
 def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) -> Snapshot:
@@ -201,8 +207,11 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
 
     ``label`` names the revision in notes ("the working tree", "HEAD", ...).
     ``run_code=False`` reads every module from its source, importing nothing.
+    Modules that cannot be imported are read from the source, their enum bases
+    resolved through the tree's other modules; one note per reason a module
+    was not imported (a missing dependency), naming how many it concerns.
     """
-    snapshot = Snapshot(root, imported=run_code)
+    snapshot = Snapshot(root, label=label, imported=run_code)
     files = list(dict.fromkeys(python_files(root, paths)))
     snapshot.files = len(files)
     wanted = enum_modules(files)
@@ -213,6 +222,8 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     imported: dict[str, Any] = result.get("modules", {})
     failed = result.get("failed")
     redefined: list[tuple[str, str, str, list[int]]] = []
+    known: dict[str, Base] = {}
+    from_source: list[tuple[str, str, str, ModuleSource, str]] = []
     for path in wanted:
         module = names[path]
         file = path.relative_to(root).as_posix()
@@ -226,25 +237,59 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
             for qualname, described in entry["classes"].items():
                 dotted = f"{module}.{qualname}"
                 snapshot.enums[dotted] = _record(described, dotted, file, parsed, False)
+                known[dotted] = (described["kind"], tuple(described["traits"]), False)
             continue
         if isinstance(source, str):
             snapshot.unreadable[module] = (file, source)
             continue
         package = module if path.stem == "__init__" else module.rpartition(".")[0]
         for name, target in source.imported.items():
-            snapshot.reexports[f"{module}.{name}"] = _absolute(package, target)
-        found = source_enums(source)
-        if found and run_code:
+            snapshot.reexports[f"{module}.{name}"] = absolute(package, target)
+        from_source.append((module, file, package, source, _without_root(entry["error"], root)))
+    # Bases defined in other modules read from the source: repeat until nothing new.
+    found: dict[str, dict[str, Any]] = {}
+    for _ in range(len(from_source) + 1):
+        before = len(known)
+        for module, _file, package, source, _why in from_source:
+            found[module] = source_enums(source, known, package)
+            for qualname, described in found[module].items():
+                known[f"{module}.{qualname}"] = (
+                    described["kind"],
+                    tuple(described["traits"]),
+                    False,
+                )
+        if len(known) == before:
+            break
+    why_files: dict[str, list[str]] = {}
+    for module, file, package, source, why in from_source:
+        if found[module] and run_code:
+            why_files.setdefault(why, []).append(file)
+        for qualname, described in found[module].items():
+            dotted = f"{module}.{qualname}"
+            snapshot.enums[dotted] = _record(described, dotted, file, source, True)
+        for qualname, line, base in unresolved(source, found[module], known, package):
             snapshot.notes.append(
                 (
                     file,
-                    f"{label}: not imported ({entry['error']}); its enums were read "
-                    f"from the source",
+                    f"{label}: class {qualname} (line {line}) derives from {base}, which "
+                    f"reading the source cannot resolve to an enum: it was not compared "
+                    + (f"(the module was not imported: {why})" if run_code else "(--no-import)"),
                 )
             )
-        for qualname, described in found.items():
-            dotted = f"{module}.{qualname}"
-            snapshot.enums[dotted] = _record(described, dotted, file, source, True)
+    for why, where in why_files.items():
+        others = len(where) - 1
+        what = (
+            f"this module and {others} other module{'s' if others != 1 else ''} were not"
+            if others
+            else "not"
+        )
+        snapshot.notes.append(
+            (
+                where[0],
+                f"{label}: {what} imported ({why}); "
+                f"{'their' if others else 'its'} enums were read from the source",
+            )
+        )
     for module, file, qualname, lines in redefined:
         if f"{module}.{qualname}" in snapshot.enums:
             snapshot.notes.append(
@@ -256,6 +301,26 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
                 )
             )
     return snapshot
+
+
+def run_notes(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
+    """Both revisions' notes, sorted, a note both give once (``HEAD and the working
+    tree: ...``): one missing dependency is one note per run."""
+    prefix = f"{old.label}: "
+    theirs = {(file, text.removeprefix(f"{new.label}: ")) for file, text in new.notes}
+    notes: list[tuple[str, str]] = []
+    shared: set[tuple[str, str]] = set()
+    for file, text in old.notes:
+        rest = text.removeprefix(prefix)
+        if text.startswith(prefix) and (file, rest) in theirs:
+            shared.add((file, rest))
+            notes.append((file, f"{old.label} and {new.label}: {rest}"))
+        else:
+            notes.append((file, text))
+    for file, text in new.notes:
+        if (file, text.removeprefix(f"{new.label}: ")) not in shared:
+            notes.append((file, text))
+    return sorted(notes)
 
 
 def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:

@@ -10,12 +10,22 @@ member with an unknown value is compared by name only.
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from typed_enum.check._child import canonical, shown
 
-__all__ = ["ClassSource", "ModuleSource", "SourceMember", "parse", "source_enums"]
+__all__ = [
+    "ClassSource",
+    "ModuleSource",
+    "SourceMember",
+    "absolute",
+    "parse",
+    "source_enums",
+    "unresolved",
+]
 
 #: Base names that make a class an enum, and its kind.
 _KIND_OF_BASE = {
@@ -26,11 +36,17 @@ _KIND_OF_BASE = {
     "StrEnum": "StrEnum",
     "Flag": "Flag",
     "IntFlag": "IntFlag",
-    # Django's Choices: a StrEnum and an IntEnum whose members may carry a label.
-    "TextChoices": "StrEnum",
-    "IntegerChoices": "IntEnum",
 }
-_CHOICES = frozenset({"TextChoices", "IntegerChoices"})
+#: Django's enum bases (``django.db.models.TextChoices`` ...): kind and traits, as
+#: importing them gives (a str or int mixin on Enum).
+_DJANGO = {
+    "TextChoices": ("Enum", ("str",)),
+    "IntegerChoices": ("Enum", ("int",)),
+    "Choices": ("Enum", ()),
+}
+#: A base named like this may be an enum: a class deriving from it that the
+#: source reading cannot resolve is named in a note, not skipped silently.
+_ENUM_LIKE = re.compile(r"Enum|Flag|Choices")
 _TRAITS = {
     "Enum": (),
     "IntEnum": ("int",),
@@ -55,6 +71,8 @@ class ClassSource:
     bases: list[str]
     open: bool | None
     members: dict[str, SourceMember] = field(default_factory=dict)
+    start: int = 1
+    """The functional API's ``start=``: the first ``auto()`` value."""
 
 
 @dataclass
@@ -66,6 +84,8 @@ class ModuleSource:
     """Module-level ``from X import Y as Z``: Z -> "X.Y" (relative X keeps its dots)."""
     redefined: dict[str, list[int]] = field(default_factory=dict)
     """Classes defined more than once under one qualified name: the lines of each."""
+    functional: dict[str, str] = field(default_factory=dict)
+    """Functional-API calls whose names are not literal: assigned name -> the called base."""
 
 
 def _dotted(node: ast.expr) -> str:
@@ -117,6 +137,50 @@ def _class(
                 )
 
 
+def _names(node: ast.expr | None, start: int) -> list[tuple[str, ast.expr, bool]] | None:
+    """The members of a functional-API call's names argument: (name, value, from auto)."""
+    if node is None:
+        return None
+    try:
+        names = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if isinstance(names, str):
+        names = names.replace(",", " ").split()
+    if isinstance(names, dict):
+        names = list(names.items())
+    if not isinstance(names, list | tuple):
+        return None
+    found: list[tuple[str, ast.expr, bool]] = []
+    for item in names:
+        if isinstance(item, str):
+            found.append((item, ast.Constant(start), True))
+        elif isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str):
+            found.append((item[0], ast.Constant(item[1]), False))
+        else:
+            return None
+    return found
+
+
+def _functional(name: str, call: ast.Call) -> tuple[ClassSource | None, str]:
+    """``Mode = Enum("Mode", "fast slow")`` as a class (None: its names are not literal)."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    names = call.args[1] if len(call.args) > 1 else keywords.get("names")
+    start = keywords.get("start")
+    first = start.value if isinstance(start, ast.Constant) else 1
+    members = _names(names, first if isinstance(first, int) else 1)
+    base = _dotted(call.func)
+    if members is None:
+        return None, base
+    mixin = keywords.get("type")
+    bases = [base] + ([_dotted(mixin)] if mixin is not None else [])
+    info = ClassSource(name, call.lineno, bases, None)
+    for member, value, auto in members:
+        info.members.setdefault(member, SourceMember(member, call.lineno, auto, value))
+    info.start = first if isinstance(first, int) else 1
+    return info, base
+
+
 def parse(text: str) -> ModuleSource:
     """The classes of a module (nested ones by qualified name); raises SyntaxError."""
     tree = ast.parse(text)
@@ -124,6 +188,7 @@ def parse(text: str) -> ModuleSource:
     assigned: dict[str, int] = {}
     imported: dict[str, str] = {}
     lines: dict[str, list[int]] = {}
+    functional: dict[str, str] = {}
     for statement in tree.body:
         if isinstance(statement, ast.ImportFrom):
             origin = "." * statement.level + (statement.module or "")
@@ -139,54 +204,147 @@ def parse(text: str) -> ModuleSource:
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     assigned.setdefault(target.id, statement.lineno)
+            value = statement.value
+            if (
+                len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(value, ast.Call)
+                and value.args
+                and isinstance(value.args[0], ast.Constant)
+                and isinstance(value.args[0].value, str)
+            ):
+                name = statement.targets[0].id
+                info, base = _functional(name, value)
+                if info is not None:
+                    classes.setdefault(name, info)
+                elif _ENUM_LIKE.search(base.rpartition(".")[2]):
+                    functional[name] = base
     redefined = {name: found for name, found in lines.items() if len(found) > 1}
-    return ModuleSource(classes, assigned, imported, redefined)
+    return ModuleSource(classes, assigned, imported, redefined, functional)
 
 
-def _kind(info: ClassSource, imported: dict[str, str], kinds: dict[str, str]) -> str | None:
+#: A resolved enum base: (kind, traits, Django Choices).
+Base = tuple[str, tuple[str, ...], bool]
+
+
+def absolute(package: str, target: str) -> str:
+    """``target`` (``..x.Y``) imported in ``package``, with its leading dots resolved."""
+    dots = len(target) - len(target.lstrip("."))
+    if not dots:
+        return target
+    parts = package.split(".")
+    base = parts[: len(parts) - dots + 1] if dots > 1 else parts
+    return ".".join([*base, target.lstrip(".")]).strip(".")
+
+
+def _written(written: str, imported: dict[str, str], package: str) -> str:
+    """A base as written (``models.TextChoices``), with its imported name resolved."""
+    head, dot, rest = written.partition(".")
+    return absolute(package, imported.get(head, head)) + dot + rest
+
+
+def _base(
+    info: ClassSource,
+    imported: dict[str, str],
+    kinds: dict[str, Base],
+    known: Mapping[str, Base],
+    package: str,
+) -> Base | None:
     for written in info.bases:
-        head, dot, rest = written.partition(".")
-        base = imported.get(head, head) + dot + rest
+        base = _written(written, imported, package)
         last = base.rpartition(".")[2]
+        if base.startswith("django.") and last in _DJANGO:
+            kind, traits = _DJANGO[last]
+            return kind, traits, True
         if last in _KIND_OF_BASE:
-            return _KIND_OF_BASE[last]
-        if base in kinds:
-            return kinds[base]
+            kind = _KIND_OF_BASE[last]
+            return kind, _TRAITS[kind], False
+        for key in (written, base):
+            if key in kinds:
+                return kinds[key]
+        if base in known:
+            return known[base]
     return None
 
 
-def _next_auto(kind: str, name: str, values: list[object]) -> object:
+def _next_auto(kind: str, name: str, values: list[object], start: int, text: bool) -> object:
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if text:  # Django's TextChoices: the name itself
+        return name
     if kind == "StrEnum":
         return name.lower()
     if kind in ("Flag", "IntFlag"):
+        if not values:
+            return start
         return 1 << max(ints).bit_length() if ints and max(ints) > 0 else 1
     last = values[-1] if values else None
     if isinstance(last, int) and not isinstance(last, bool):
         return last + 1
-    return 1
+    return start
 
 
-def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
+def _choice(node: ast.expr) -> ast.expr:
+    """A Django Choices member's value without its label (``1, _("Heart")`` -> ``1``)."""
+    if not isinstance(node, ast.Tuple) or len(node.elts) < 2:
+        return node
+    label = node.elts[-1]
+    is_label = isinstance(label, ast.Call | ast.JoinedStr) or (
+        isinstance(label, ast.Constant) and isinstance(label.value, str)
+    )
+    if not is_label:
+        return node
+    rest = node.elts[:-1]
+    return rest[0] if len(rest) == 1 else ast.Tuple(rest, ast.Load())
+
+
+def unresolved(
+    module: ModuleSource, found: Mapping[str, Any], known: Mapping[str, Base], package: str = ""
+) -> list[tuple[str, int, str]]:
+    """Classes that may be enums but whose base the source does not resolve:
+    (qualified name, line, the base as written), to be named in a note."""
+    missed: list[tuple[str, int, str]] = []
+    for qualname, info in module.classes.items():
+        if qualname in found:
+            continue
+        for written in info.bases:
+            base = _written(written, module.imported, package)
+            module_part = base.rpartition(".")[0]
+            if _ENUM_LIKE.search(base.rpartition(".")[2]) or "enum" in module_part.lower():
+                missed.append((qualname, info.line, written))
+                break
+    for name, base in module.functional.items():
+        missed.append((name, module.assigned.get(name, 1), f"{base}(...) with names not literal"))
+    return missed
+
+
+def source_enums(
+    module: ModuleSource, known: Mapping[str, Base] | None = None, package: str = ""
+) -> dict[str, dict[str, Any]]:
     """The enums of a module as ``_child.describe`` would give them, from the source.
 
     A class is an enum when a base is named like a stdlib or typed_enum enum
-    class, or is an enum of the same module.  A value that is not a literal
-    has the canonical form ``{"unknown": source text}`` (compared by name only).
+    class or Django's Choices, is an enum of the same module, or is in
+    ``known`` (enum bases of the tree's other modules, by dotted path;
+    ``package`` resolves relative imports).  Functional-API calls
+    (``Enum("Mode", "fast slow")``) count as classes.  A value that is not a
+    literal has the canonical form ``{"unknown": source text}`` (compared by
+    name only).
     """
-    kinds: dict[str, str] = {}
+    known = known or {}
+    kinds: dict[str, Base] = {}
     opens: dict[str, bool] = {}
     found: dict[str, dict[str, Any]] = {}
     for qualname, info in module.classes.items():
-        kind = _kind(info, module.imported, kinds)
-        if kind is None:
+        resolved = _base(info, module.imported, kinds, known, package)
+        if resolved is None:
             continue
-        kinds[qualname] = kinds[qualname.rpartition(".")[2]] = kind
-        choices = any(b.rpartition(".")[2] in _CHOICES for b in info.bases)
+        kind, base_traits, django = resolved
+        kinds[qualname] = kinds[qualname.rpartition(".")[2]] = resolved
         inherited = any(opens.get(b, False) for b in info.bases)
         opens[qualname] = info.open if info.open is not None else inherited
-        traits = set(_TRAITS[kind])
+        traits = set(base_traits)
         traits.update(t for t, b in (("int", "int"), ("str", "str")) if b in info.bases)
+        text = django and "str" in traits
         members: list[list[Any]] = []
         values: list[object] = []
         owner_of: dict[str, str] = {}
@@ -195,27 +353,22 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
         for name, entry in info.members.items():
             value: object
             target = name
-            if _call_to(entry.value, "reserved"):
-                call = entry.value
+            written = _choice(entry.value) if django else entry.value
+            if _call_to(written, "reserved"):
+                call = written
                 assert isinstance(call, ast.Call)
                 try:
                     value = ast.literal_eval(call.args[0]) if call.args else None
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                    text = ast.unparse(call.args[0])[:80]
-                    retired.append([name, name, text, {"unknown": text}])
+                    text_of = ast.unparse(call.args[0])[:80]
+                    retired.append([name, name, text_of, {"unknown": text_of}])
                     continue
                 retired.append([name, name, shown(value), canonical(value)])
                 continue
-            written = entry.value
-            if choices and isinstance(written, ast.Tuple) and len(written.elts) > 1:
-                # NAME = value, label: the label is dropped (a tuple value keeps the rest).
-                rest = written.elts[:-1]
-                written = rest[0] if len(rest) == 1 else ast.Tuple(rest, ast.Load())
-            if entry.auto:
-                # TextChoices' auto() is the name itself, not lower-cased.
-                value = name if choices and kind == "StrEnum" else _next_auto(kind, name, values)
-            elif _call_to(entry.value, "alias"):
-                call = entry.value
+            if entry.auto and (_call_to(written, "auto") or isinstance(written, ast.Constant)):
+                value = _next_auto(kind, name, values, info.start, text)
+            elif _call_to(written, "alias"):
+                call = written
                 assert isinstance(call, ast.Call)
                 pointed = _dotted(call.args[0]) if call.args else ""
                 target = canonical_of.get(pointed, pointed)
@@ -229,8 +382,8 @@ def source_enums(module: ModuleSource) -> dict[str, dict[str, Any]]:
                 try:
                     value = ast.literal_eval(written)
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                    text = ast.unparse(written)[:80]
-                    members.append([name, name, text, {"unknown": text}])
+                    text_of = ast.unparse(entry.value)[:80]
+                    members.append([name, name, text_of, {"unknown": text_of}])
                     canonical_of[name] = name
                     continue
             form = canonical(value)

@@ -15,11 +15,12 @@ _SKIP_DIRS = frozenset(
 #: Top-level scripts that are no part of a package (importing them runs them).
 _SCRIPTS = frozenset({"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py"})
 # A module that can define an enum names the enum module or one of its
-# classes, or typed_enum, or Django's Choices (``enumerate`` does not count).
+# classes, Django's Choices, a class named like an enum (``StringEnum``: its base
+# may not resolve, and is then named in a note), or typed_enum (``enumerate`` does
+# not count).
 _MENTIONS_ENUM = re.compile(
     r"\benum\b|\b(?:Int|Str|Ordered)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b|\btyped_enum\b"
-    # Django's Choices (django.db.models.enums, whose name the regex above misses).
-    r"|\b(?:Text|Integer)?Choices\b"
+    r"|\b(?:Text|Integer)?Choices\b|\b\w+Enum\b"
 )
 _CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
 

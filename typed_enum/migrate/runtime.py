@@ -9,7 +9,9 @@ members and which are aliases of which (``__members__``), in order.
 
 The modules are imported in one child process (``python -c``), never in the
 tool's own: a module's import-time side effects, ``sys.path`` and
-``sys.modules`` stay out of the run.  The child prints JSON: for each module,
+``sys.modules`` stay out of the run.  It lists each module's enum classes
+with ``typed_enum._enum_walk`` (as ``typed-enum check`` does), loaded by its
+path.  The child prints JSON: for each module,
 either its enum classes (by qualified name, nested classes included) with
 ``[name, canonical name, repr of the value]`` per entry of ``__members__``,
 or why it could not be imported.  A module that cannot be imported is
@@ -24,6 +26,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from typed_enum import _enum_walk
+
 __all__ = ["Members", "RuntimeInfo", "read"]
 
 #: A class's ``__members__`` in order: (name, canonical name, value repr).
@@ -33,7 +37,7 @@ Members = list[tuple[str, str, str]]
 _REPR_LIMIT = 60
 
 _CHILD = r"""
-import enum, importlib, json, sys, traceback
+import importlib, importlib.util, json, sys, traceback
 requests = json.loads(sys.stdin.read())
 for root in dict.fromkeys(root for _, root in requests):
     if root not in sys.path:
@@ -46,22 +50,9 @@ def shown(value):
         text = "<unrepresentable>"
     text = " ".join(text.split())
     return text if len(text) <= LIMIT else text[: LIMIT - 3] + "..."
-def classes(owner, prefix, module, seen, found):
-    for name, value in list(vars(owner).items()):
-        if not isinstance(value, type) or id(value) in seen:
-            continue
-        if getattr(value, "__module__", None) != module:
-            continue
-        qualname = prefix + name
-        if getattr(value, "__qualname__", None) != qualname:
-            continue
-        seen.add(id(value))
-        if isinstance(value, enum.EnumMeta):
-            found[qualname] = [
-                [member, entry._name_, shown(entry._value_)]
-                for member, entry in value.__members__.items()
-            ]
-        classes(value, qualname + ".", module, seen, found)
+spec = importlib.util.spec_from_file_location("_typed_enum_enum_walk", sys.argv[2])
+walk = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(walk)
 result = {}
 for module, _root in requests:
     try:
@@ -70,9 +61,15 @@ for module, _root in requests:
         line = traceback.format_exception_only(type(exc), exc)[-1].strip()
         result[module] = {"error": " ".join(line.split())[:200]}
         continue
-    found = {}
-    classes(imported, "", module, set(), found)
-    result[module] = {"classes": found}
+    result[module] = {
+        "classes": {
+            qualname: [
+                [member, entry._name_, shown(entry._value_)]
+                for member, entry in cls.__members__.items()
+            ]
+            for qualname, cls in walk.enum_classes(imported).items()
+        }
+    }
 sys.stdout.write("\n" + json.dumps(result))
 """
 
@@ -101,7 +98,7 @@ def read(modules: list[tuple[str, Path]], timeout: float = 600) -> RuntimeInfo:
     requests = [(name, _root(path, name)) for name, path in modules]
     try:
         done = subprocess.run(
-            [sys.executable, "-c", _CHILD, str(_REPR_LIMIT)],
+            [sys.executable, "-c", _CHILD, str(_REPR_LIMIT), _enum_walk.__file__],
             input=json.dumps(requests),
             capture_output=True,
             text=True,

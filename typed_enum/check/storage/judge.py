@@ -3,7 +3,9 @@
 A finding was made as if the enum were stored both by name and by value (the
 default policy).  With the storage map:
 
-- stored by value only: a rename (member-renamed) breaks nothing stored and is dropped;
+- stored by value only: a rename (member-renamed) breaks nothing stored, but only the
+  reviewer can tell whether the new name means what the old one did: it is listed,
+  not failing (never dropped);
 - stored by name only: a changed value (value-changed) breaks nothing stored and is
   dropped, and a removed member whose value another member took (value-reused) breaks
   stored names, so it becomes member-removed;
@@ -86,6 +88,18 @@ def judge(
         harmless = (how == "value" and finding.rule in _NAME_ONLY) or (
             how == "name" and finding.rule in _VALUE_ONLY
         )
+        if how == "value" and finding.rule == "member-renamed":
+            # Stored values still load, as the new name: listed, not failing, never dropped
+            # (only the reviewer can tell whether the new name means what the old one did).
+            judged.append(
+                dataclasses.replace(
+                    finding,
+                    message=f"{finding.message}; {where}: listed, not failing, for the "
+                    f"reviewer to decide",
+                    listed=True,
+                )
+            )
+            continue
         if harmless:
             if show_compatible:
                 judged.append(
