@@ -106,7 +106,9 @@ def test_storage_on_the_command_line_replaces_the_files(repo: Repo) -> None:
     _setup(repo, {"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
     assert _rules(repo.check("--against", "HEAD").out) == ["member-renamed"]
     result = repo.check("--against", "HEAD", "--storage", "value")
-    assert (result.status, _rules(result.out)) == (1, ["value-changed"])
+    # Stored by value: the rename is listed (not failing), the changed value fails.
+    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+    assert "listed, not failing" in result.out.splitlines()[0]
     assert result.err.splitlines()[-1].endswith(
         "; policy: pyproject.toml of the working tree and the command line (--storage value)"
     )
@@ -140,7 +142,7 @@ def test_config_reads_another_file_instead_of_the_pyproject(repo: Repo) -> None:
         },
     )
     result = repo.check("--against", "HEAD", "--config", "ci/enums.toml")
-    assert (result.status, _rules(result.out)) == (1, ["value-changed"])
+    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
     assert result.err.splitlines()[-1].endswith("; policy: ci/enums.toml (--config)")
     sarif = json.loads(
         repo.check("--against", "HEAD", "--config", "ci/enums.toml", "--format", "sarif").out
@@ -269,7 +271,9 @@ def test_notes_are_in_the_json_and_the_sarif(repo: Repo) -> None:
     repo.commit({"app/__init__.py": "", "app/models.py": raising + "    a = 1\n    b = 2\n"})
     repo.write({"app/models.py": raising + "    a = 1\n"})
     log = json.loads(repo.check("--against", "HEAD", "--format", "json").out)
-    assert [note["path"] for note in log["notes"]] == ["app/models.py", "app/models.py"]
+    # Both revisions give the note: it is printed once, naming both.
+    assert [note["path"] for note in log["notes"]] == ["app/models.py"]
+    assert log["notes"][0]["message"].startswith("HEAD and the working tree: ")
     assert all(
         "not imported (RuntimeError: needs a database)" in n["message"] for n in log["notes"]
     )
