@@ -56,6 +56,16 @@ class Enum(enum.Enum, metaclass=_Metaclass):
 
         Raises ``ValueError`` listing the valid values.
         """
+        # The metaclass's fast path, in this frame: ``cls(value)`` would add
+        # the metaclass call (args, kwds) to every hit.  A member, or a value
+        # a member has, is that member without a call; anything else (a
+        # miss, an unhashable value, a Flag combination) is ``cls(value)``.
+        if type(value) is cls:
+            return value
+        try:
+            return cls._value2member_map_[value]  # type: ignore[return-value]
+        except (KeyError, TypeError):
+            pass
         return cls(value)
 
     @classmethod
@@ -65,11 +75,9 @@ class Enum(enum.Enum, metaclass=_Metaclass):
         Raises ``KeyError`` with a did-you-mean.
         """
         try:
-            member = cls._member_map_[name]
+            return cls._member_map_[name]  # type: ignore[return-value]
         except (KeyError, TypeError):
             raise name_error(cls, name) from None
-        assert isinstance(member, cls)
-        return member
 
     @overload
     @classmethod
