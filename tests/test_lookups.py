@@ -250,6 +250,98 @@ def test_from_name_finds_members_and_aliases() -> None:
     assert Perm.from_name("RW") is Perm.RW
 
 
+def _fresh_color() -> type[te.Enum]:
+    """A class of its own: from_name's first call stores its fast path on the class."""
+
+    class Shade(te.Enum):
+        red = 1
+        green = 2
+        crimson = alias(red)
+
+    return Shade
+
+
+def test_from_name_answers_alike_before_and_after_its_first_hit() -> None:
+    Shade = _fresh_color()
+    message = r"'rde' is not a member of \S*Shade; did you mean 'red'\?"
+    with pytest.raises(KeyError, match=message):
+        Shade.from_name("rde")  # a miss stores nothing
+    assert "from_name" not in vars(Shade)
+    assert Shade.from_name("crimson") is Shade.red  # type: ignore[attr-defined]
+    assert "from_name" in vars(Shade)  # the fast path, from now on
+    assert Shade.from_name("green") is Shade.green  # type: ignore[attr-defined]
+    assert Shade.from_name("crimson") is Shade.red  # type: ignore[attr-defined]
+    assert Shade.red.from_name("green") is Shade.green  # type: ignore[attr-defined]
+    with pytest.raises(KeyError, match=message):
+        Shade.from_name("rde")
+    with pytest.raises(
+        KeyError, match=r"'zzz' is not a member of \S*Shade; members are red, green, crimson"
+    ):
+        Shade.from_name("zzz")
+    assert list(Shade) == [Shade.red, Shade.green]  # type: ignore[attr-defined]
+
+
+def test_from_name_of_an_unhashable_name_raises_type_error_as_indexing_does() -> None:
+    Shade = _fresh_color()
+    for _ in range(2):  # before and after the fast path is stored
+        with pytest.raises(TypeError, match="unhashable"):
+            Shade.from_name([1])  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="unhashable"):
+            Shade[[1]]  # type: ignore[index]
+        assert Shade.from_name("red") is Shade.red  # type: ignore[attr-defined]
+
+
+def test_from_name_finds_members_an_open_enum_gains_later() -> None:
+    class Reg(te.Enum, open=True):
+        a = 1
+
+    assert Reg.from_name("a") is Reg.a
+    made = Reg.extend("b", 2)
+    assert Reg.from_name("b") is made
+    with pytest.raises(KeyError, match=r"'c' is not a member of \S*Reg; members are a, b"):
+        Reg.from_name("c")
+
+
+def test_from_name_of_the_users_own_is_kept() -> None:
+    class Base(te.Enum):
+        @classmethod
+        def from_name(cls, name: str) -> te.Enum:
+            return super().from_name(name.lower())
+
+    class Shade(Base):
+        red = 1
+
+    assert Shade.from_name("RED") is Shade.red
+    assert "from_name" not in vars(Shade)
+    assert Shade.from_name("Red") is Shade.red
+
+
+def test_from_name_of_a_memberless_base_is_not_inherited() -> None:
+    class Base(te.Enum):
+        pass
+
+    with pytest.raises(KeyError, match=r"'red' is not a member of \S*Base; it has no members"):
+        Base.from_name("red")
+
+    class Shade(Base):
+        red = 1
+
+    assert Shade.from_name("red") is Shade.red
+    assert Shade.from_name("red") is Shade.red
+    assert "from_name" not in vars(Base)
+
+
+def test_a_member_named_from_name_stays_a_member() -> None:
+    class Odd(te.Enum):
+        from_name = 1
+        other = 2
+
+    assert isinstance(Odd.from_name, Odd)
+    assert Odd.from_name.value == 1
+    assert te.Enum.from_name.__func__(Odd, "other") is Odd.other  # type: ignore[attr-defined]
+    assert isinstance(Odd.from_name, Odd)
+
+
 def test_try_from_name_returns_none_or_the_default() -> None:
     assert Color.try_from_name("blue") is Color.blue
     assert Color.try_from_name("crimson") is Color.red

@@ -190,3 +190,32 @@ def test_map_copies() -> None:
 def test_map_is_not_hashable_like_other_mappings() -> None:
     with pytest.raises(TypeError, match="unhashable"):
         hash(HEX)
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        {Number.one: "a", Number.two: "b"},
+        {Number.two: "b", Number.one: "a"},
+    ],
+    ids=["member order", "another order"],
+)
+def test_complete_table_in_any_order_is_kept_in_member_order(
+    entries: dict[Number, str],
+) -> None:
+    made = exhaustive_map(Number, entries)
+    assert list(made.items()) == [(Number.one, "a"), (Number.two, "b")]
+    assert all(type(key) is Number for key in made)
+
+
+def test_equal_ints_in_the_members_places_are_not_the_members() -> None:
+    # Each key equals the member in its place (IntEnum), none is one.
+    problems = "missing Number.one, Number.two; and keys that are not Number members: 1, 2"
+    with pytest.raises(ValueError, match=_error("Number", problems)):
+        exhaustive_map(Number, {1: "a", 2: "b"})  # type: ignore[dict-item]
+
+
+def test_enum_map_constructor_checks_as_exhaustive_map_does() -> None:
+    assert list(EnumMap(Number, {Number.two: "b", Number.one: "a"})) == [Number.one, Number.two]
+    with pytest.raises(ValueError, match=_error("Number", "missing Number.two")):
+        EnumMap(Number, {Number.one: "a"})

@@ -13,7 +13,7 @@ import enum
 from typing import TYPE_CHECKING, Never, Self, TypeVar, overload
 
 from typed_enum import _open
-from typed_enum._lookup import name_error
+from typed_enum._lookup import NameTable, name_error
 from typed_enum._meta import TypedEnumType
 from typed_enum._ordering import install_comparisons
 
@@ -56,19 +56,30 @@ class Enum(enum.Enum, metaclass=_Metaclass):
 
         Raises ``ValueError`` listing the valid values.
         """
+        # The metaclass's fast path, in this frame: ``cls(value)`` would add
+        # the metaclass call (args, kwds) to every hit.  A member, or a value
+        # a member has, is that member without a call; anything else (a
+        # miss, an unhashable value, a Flag combination) is ``cls(value)``.
+        if type(value) is cls:
+            return value
+        try:
+            return cls._value2member_map_[value]  # type: ignore[return-value]
+        except (KeyError, TypeError):
+            pass
         return cls(value)
 
     @classmethod
     def from_name(cls, name: str) -> Self:
         """The member (or alias) called ``name``, as ``cls[name]``.
 
-        Raises ``KeyError`` with a did-you-mean.
+        Raises ``KeyError`` with a did-you-mean (``TypeError`` for a name
+        that cannot be hashed, as ``cls[name]`` does).
         """
         try:
-            member = cls._member_map_[name]
-        except (KeyError, TypeError):
+            member: Self = cls._member_map_[name]  # type: ignore[assignment]
+        except KeyError:
             raise name_error(cls, name) from None
-        assert isinstance(member, cls)
+        _install_from_name(cls)
         return member
 
     @overload
@@ -111,6 +122,30 @@ class Enum(enum.Enum, metaclass=_Metaclass):
         that is taken or invalid and for a value another member has.
         """
         return _open.extend(cls, name, value)
+
+
+#: The classmethod itself, as found in ``Enum.__dict__``.
+_FROM_NAME = vars(Enum)["from_name"]
+
+
+def _install_from_name(cls: type[Enum]) -> None:
+    """Store a ``NameTable``'s lookup as ``cls.from_name`` (see NameTable).
+
+    Only on a class with members (which cannot be subclassed, so no other
+    class inherits the table) whose ``from_name`` is this classmethod, not
+    a subclass's own nor a member's name.
+    """
+    if not cls._member_names_:
+        return
+    for klass in cls.__mro__:
+        found = vars(klass).get("from_name")
+        if found is not None:
+            if found is not _FROM_NAME:
+                return
+            break
+    table = NameTable(cls._member_map_)
+    table.te_cls = cls
+    type.__setattr__(cls, "from_name", table.__getitem__)
 
 
 class IntEnum(Enum, enum.IntEnum):

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
+    "NameTable",
     "closest_name",
     "did_you_mean",
     "name_error",
@@ -117,3 +118,30 @@ def retired_name(cls: type, name: object) -> str | None:
             f"({name} = reserved({_safe_repr(retired[name])})) and no member may take it"
         )
     return None
+
+
+# -- from_name's fast path ----------------------------------------------------
+
+
+class NameTable(dict[str, Any]):
+    """A copy of an enum's ``_member_map_`` whose missing name raises ``name_error``.
+
+    ``Color.from_name(k)`` is a classmethod: finding it on the class binds a
+    method, and its frame costs about what stdlib's whole ``Color[k]`` does.
+    The first call on an enum with members stores this table's ``__getitem__``
+    (C code, no binding) in the class as ``from_name``, so later calls cost
+    a dict lookup; a miss calls ``__missing__``, which finds members added
+    since (``extend()``, 3.13's ``_add_alias_``) or raises the error
+    ``from_name`` always raised.
+    """
+
+    __slots__ = ("te_cls",)
+    te_cls: type[enum.Enum]
+
+    def __missing__(self, name: str) -> Any:
+        cls = self.te_cls
+        members = cls._member_map_
+        if name in members:
+            member = self[name] = members[name]
+            return member
+        raise name_error(cls, name)

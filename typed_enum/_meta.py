@@ -38,6 +38,10 @@ _EXTENDED_ARG = opmap["EXTENDED_ARG"]
 _std_setitem = enum._EnumDict.__setitem__
 _std_init = enum._EnumDict.__init__
 _std_new = enum.EnumType.__new__
+_std_setattr = enum.EnumType.__setattr__
+_std_delattr = enum.EnumType.__delattr__
+_type_setattr = type.__setattr__
+_type_delattr = type.__delattr__
 #: Whether stdlib's ``_get_mixins_`` checks the bases for members itself (3.11).
 _MIXINS_CHECK_MEMBERS = sys.version_info < (3, 12)
 _new_dict = dict.__new__
@@ -115,6 +119,7 @@ class TypedEnumDict(enum._EnumDict):
     # stdlib's own state, which typeshed does not declare.
     _member_names: dict[str, None]
     _last_values: list[object]
+    _ignore: list[str]
     _cls_name: str
 
     def __init__(self) -> None:
@@ -124,16 +129,34 @@ class TypedEnumDict(enum._EnumDict):
         self.te_code = None
 
     def __setitem__(self, key: str, value: Any) -> None:
-        # Runs for every name a class body binds: kept to two tests around
-        # stdlib's own __setitem__.
-        if type(value) is AliasMarker:
+        # Runs for every name a class body binds.  The usual member, a plain
+        # name bound to an int or a str, takes the path stdlib's __setitem__
+        # takes for it (3.11-3.15 alike) without its eight tests and five
+        # helper calls: such a name is not private, sunder or dunder (no
+        # leading underscore), such a value is no descriptor, nonmember,
+        # member, auto or class, and a name not yet bound is neither a member
+        # nor in _ignore_ (checked).  Everything else goes to stdlib's.
+        kind = type(value)
+        if (
+            (kind is int or kind is str)
+            and type(key) is str
+            and key[:1] != "_"
+            and not dict.__contains__(self, key)
+            and key not in self._ignore
+            and key not in self.te_reserved
+        ):
+            self._member_names[key] = None
+            self._last_values.append(value)
+            dict.__setitem__(self, key, value)
+            return
+        if kind is AliasMarker:
             target = self._alias_target(key, value.target)
             # stdlib's own alias path, ``crimson = <red's value>``, which also
             # counts the value in the last_values auto() is given.
             _std_setitem(self, key, dict.__getitem__(self, target))
             self.te_aliases[key] = target
             return
-        if type(value) is ReservedMarker:
+        if kind is ReservedMarker:
             self._reserve(key, value.value)
             return
         if key in self.te_reserved:
@@ -495,6 +518,24 @@ class TypedEnumType(enum.EnumType):
 
         # inspect.signature() follows __wrapped__: Color's signature is stdlib's.
         __call__.__wrapped__ = enum.EnumType.__call__
+
+        # stdlib's checks and words (3.11-3.15 alike), without the super()
+        # call: stdlib's member creation deletes and sets each member's name
+        # on the new class through these.  Another metaclass's MRO may put a
+        # class between EnumType and type: it gets stdlib's, which calls it.
+        def __setattr__(cls, name, value):
+            if type(cls) is not TypedEnumType:
+                return _std_setattr(cls, name, value)
+            if name in cls.__dict__.get("_member_map_", ()):
+                raise AttributeError(f"cannot reassign member {name!r}")
+            _type_setattr(cls, name, value)
+
+        def __delattr__(cls, attr):
+            if type(cls) is not TypedEnumType:
+                return _std_delattr(cls, attr)
+            if attr in cls._member_map_:
+                raise AttributeError(f"{cls.__name__!r} cannot delete member {attr!r}.")
+            _type_delattr(cls, attr)
 
         if sys.version_info < (3, 12):
             # 3.11's EnumType.__getattr__ answers when an attribute's descriptor
