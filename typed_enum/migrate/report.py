@@ -68,7 +68,8 @@ def next_step(paths: list[str]) -> str:
         "typed-enum-duplicate-value (a repeated value not declared with alias()), "
         "typed-enum-metaclass-conflict; each code's page in typed_enum's documentation "
         "(errors/<code>) gives the fix. Uses through values typed Any are not seen: run "
-        "the project's tests too."
+        "the project's tests too (a failed lookup, Color(99) or Color['x'], raises the same "
+        "ValueError or KeyError with another text: a test comparing that text needs updating)."
     )
 
 
