@@ -214,7 +214,7 @@ def test_typed_enum_semantics_adopts_the_refusal_and_lists_the_uses_mypy_finds(
     )
     assert (
         "pkg:1: note: --typed-enum-semantics: mypy with the plugin found 1 ordering use of "
-        "members that no longer order (listed above); uses through values typed Any (untyped "
+        "members that no longer order (each listed in this report); uses through values typed Any (untyped "
         "helpers, containers of other libraries that sort, such as sortedcontainers) cannot be "
         "found statically: run the project's tests"
     ) in lines

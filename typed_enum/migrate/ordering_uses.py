@@ -119,8 +119,8 @@ def find_ordering_uses(paths: Sequence[Path], timeout: float = 600) -> list[Find
             1,
             Kind.NOTE,
             f"--typed-enum-semantics: mypy with the plugin found {len(found)} ordering "
-            f"use{'' if len(found) == 1 else 's'} of members that no longer order (listed "
-            f"above); {ANY_CAVEAT}",
+            f"use{'' if len(found) == 1 else 's'} of members that no longer order (each "
+            f"listed in this report); {ANY_CAVEAT}",
         )
     )
     return found
