@@ -27,7 +27,7 @@ neither is listed as unaccounted.  The script prints one markdown row per
 package and, below the table, what went wrong: tests failing only after,
 lint findings only after, unaccounted enums, build errors.  It asserts
 nothing: it is a benchmark, not a test (slow: it needs the network and
-installs each package's dependencies; about 5 minutes for the three here).
+installs each package's dependencies; about 5 minutes for the first three here).
 
     python benchmarks/migrate_real.py                   # every package
     python benchmarks/migrate_real.py --package pyatv   # one
@@ -137,6 +137,34 @@ PACKAGES = (
         # its CI's cut (one process here, not xdist's -n auto)
         ("--timeout=30",),
     ),
+    Package(
+        "cyclonedx-python-lib",
+        "11.12.0",
+        "orders `(str, Enum)` members: its models compare enum fields inside `__lt__` and live"
+        " in sortedcontainers' SortedSets, through Any (issue 45: 357 tests failed after a"
+        " migration that dropped stdlib's ordering); poetry-core build, static version",
+        ("cyclonedx",),
+        ("cyclonedx",),
+        # Its dev group's test tools (pinned there: ddt, xmldiff), and its
+        # validation extras (pinned to what they resolved to on 2026-12-06).
+        (
+            "pytest==9.2.0",
+            "ddt==1.7.2",
+            "xmldiff==2.7.0",
+            "jsonschema[format]==4.26.0",
+            "lxml==6.2.1",
+        ),
+        ("-p", "no:randomly"),
+    ),
+    Package(
+        "py-serializable",
+        "2.2.0",
+        "a `(str, Enum)` whose members stdlib orders (kept with ValueOrdered); also in CI"
+        " (tests/migrate/test_migrate_sdist.py)",
+        ("py_serializable",),
+        ("py_serializable",),
+        ("pytest==9.2.0", "xmldiff==2.7.0"),
+    ),
 )
 
 #: Counts the enum classes the package's modules define, typed_enum's apart.
@@ -170,6 +198,7 @@ class Result:
     enums: int = 0
     moved: int = 0
     reported: int = 0
+    kept: int = 0
     unaccounted: list[str] = field(default_factory=list)
     import_failures: tuple[int, int] = (0, 0)
     suite: dict[str, tuple[int, int, int]] = field(default_factory=dict)
@@ -388,6 +417,7 @@ def measure(
     res.moved = sum(after.values())
     named, res.unaccounted = reported(after, report)
     res.reported = len(named)
+    res.kept = sum(": kept: " in line for line in report.splitlines())
     ok, text = wheel(py, tree, work / "wheels" / f"{pkg.name}-after", build_env)
     res.wheel["after"] = ok
     (log / "wheel-after.txt").write_text(text)
@@ -423,7 +453,7 @@ def row(res: Result) -> str:
         return {True: "ok", False: "failed"}.get(res.wheel.get(key), "-")  # type: ignore[arg-type]
 
     return (
-        f"| {pkg.name}=={pkg.version} | {res.enums} | {res.moved} | {res.reported} "
+        f"| {pkg.name}=={pkg.version} | {res.enums} | {res.moved} | {res.kept} | {res.reported} "
         f"| {len(res.unaccounted)} | {counts('before')} | {counts('after')} "
         f"| {res.lint.get('before', '-')} → {res.lint.get('after', '-')} ({res.lint_config}) "
         f"| {built('before')} / {built('after')} | {res.seconds:.1f} |"
@@ -431,10 +461,11 @@ def row(res: Result) -> str:
 
 
 HEADER = (
-    "| package | enums at run time | moved | reported | neither | suite before"
+    "| package | enums at run time | moved | ValueOrdered added (kept) | reported"
+    " | neither | suite before"
     " (passed/failed/skipped) | suite after | ruff findings before → after (config)"
     " | wheel with isolation before / after advice | migrate s |\n"
-    "|---|--:|--:|--:|--:|--:|--:|---|---|--:|"
+    "|---|--:|--:|--:|--:|--:|--:|--:|---|---|--:|"
 )
 
 

@@ -140,7 +140,7 @@ CROSS_ENUM_ORDERING: Final = (
     '"{op}" compares members of two different enums, "{left}" and "{right}": this {outcome}; '
     "compare .value if that is meant"
 )
-CROSS_ORDERING_VALUES: Final = "silently compares their int values"
+CROSS_ORDERING_VALUES: Final = "silently compares their {data} values"
 
 # typed-enum-cross-enum-equality
 CROSS_ENUM_EQUALITY: Final = (

@@ -20,6 +20,8 @@ STR_ENUM: Final = "typed_enum._base.StrEnum"
 FLAG: Final = "typed_enum._base.Flag"
 INT_FLAG: Final = "typed_enum._base.IntFlag"
 ORDERED_ENUM: Final = "typed_enum._base.OrderedEnum"
+#: The mixin that keeps stdlib's ordering through the data type.
+VALUE_ORDERED: Final = "typed_enum._ordering.ValueOrdered"
 TYPED_ENUM_TYPE: Final = "typed_enum._meta.TypedEnumType"
 #: typed_enum's enum base classes.
 TYPED_ENUM_BASES: Final = frozenset({ENUM, INT_ENUM, STR_ENUM, FLAG, INT_FLAG, ORDERED_ENUM})

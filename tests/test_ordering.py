@@ -305,3 +305,60 @@ def test_subclass_of_a_member_less_ordered_enum_is_ordered() -> None:
         silver = 2
 
     assert Medal.gold < Medal.silver
+
+
+# ValueOrdered: stdlib's ordering through the data type, kept on purpose
+# (what ``typed-enum migrate`` writes for an enum whose members stdlib ordered).
+
+
+class KeptWord(te.ValueOrdered, te.StrEnum):
+    b = "b"
+    a = "a"
+
+
+class KeptReal(te.ValueOrdered, float, te.Enum):
+    big = 2.5
+    small = 0.5
+
+
+class StdWord(enum.StrEnum):
+    b = "b"
+    a = "a"
+
+
+@pytest.mark.parametrize(("symbol", "op"), _OPERATORS)
+def test_value_ordered_compares_as_stdlib_does(
+    symbol: str, op: Callable[[object, object], bool]
+) -> None:
+    for left, right in ((KeptWord.a, KeptWord.b), (KeptWord.b, KeptWord.a), (KeptWord.a, "z")):
+        std_left = StdWord(left) if isinstance(left, te.Enum) else left
+        std_right = StdWord(right) if isinstance(right, te.Enum) else right
+        assert op(left, right) is op(std_left, std_right), symbol
+    assert sorted(KeptReal) == [KeptReal.small, KeptReal.big]
+    assert max(KeptWord) is KeptWord.b
+
+
+def test_value_ordered_refuses_what_the_data_type_refuses() -> None:
+    with pytest.raises(
+        TypeError, match="'<' not supported between instances of 'KeptWord' and 'int'"
+    ):
+        KeptWord.a < 1  # noqa: B015
+
+
+def test_value_ordered_is_inherited_and_yields_to_the_classes_own_methods() -> None:
+    class Base(te.ValueOrdered, str, te.Enum):
+        pass
+
+    class Sub(Base):
+        z = "z"
+        y = "y"
+
+    class Own(te.ValueOrdered, str, te.Enum):
+        a = "a"
+
+        def __lt__(self, other: object) -> bool:
+            return False
+
+    assert sorted(Sub) == [Sub.y, Sub.z]
+    assert not Own.a < Own.a
+    assert Own.a <= Own.a  # from str, through ValueOrdered

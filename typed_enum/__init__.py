@@ -2,8 +2,8 @@
 
 Built on stdlib ``enum``: every member is an ``enum.Enum`` instance.  Adds
 unique values with explicit ``alias()``, no ordering outside ``IntEnum``,
-``IntFlag`` and ``OrderedEnum``, open enums, exhaustive member maps, named
-constants, typed ``from_name``/``from_value`` lookups and helpful errors.
+``IntFlag``, ``OrderedEnum`` and ``ValueOrdered`` enums, open enums,
+exhaustive member maps, named constants, typed ``from_name``/``from_value`` lookups and helpful errors.
 Pair it with its mypy plugin (``plugins = typed_enum.mypy``) for the static half.
 """
 
@@ -23,6 +23,7 @@ from typed_enum._constants import (
 )
 from typed_enum._maps import EnumMap, exhaustive_map
 from typed_enum._meta import TypedEnumType
+from typed_enum._ordering import ValueOrdered
 from typed_enum._reserved import reserved
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "StrConstant",
     "StrEnum",
     "TypedEnumType",
+    "ValueOrdered",
     "alias",
     "auto",
     "constant",

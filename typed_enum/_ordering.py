@@ -6,15 +6,21 @@ StrEnum members and str/float mixins compare through their data type
 refusing comparison methods on every enum class whose data type orders but is
 not int (str, float, bytes, ...), and declaration-order methods on
 ``OrderedEnum``.  A plain Enum or Flag is left as stdlib makes it: ``object``
-already refuses ``<``.
+already refuses ``<``.  ``ValueOrdered`` is the way back to stdlib's ordering
+for one class, written in its bases where a reviewer sees it (``typed-enum
+migrate`` adds it to the classes whose members stdlib ordered).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["install_comparisons"]
+__all__ = ["ValueOrdered", "install_comparisons"]
+
+# mypy reads a name MYPY as always true (as TYPE_CHECKING), pyright does not.
+MYPY = False
 
 _OPERATORS: Mapping[str, str] = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">="}
 
@@ -129,3 +135,40 @@ def install_comparisons(enum_cls: enum.EnumType, body: Mapping[str, object], ord
         else:
             method = _REFUSING[name]
         type.__setattr__(enum_cls, name, method)
+
+
+class ValueOrdered:
+    """A mixin that keeps stdlib's ordering: members compare through their data type.
+
+    ``class Mode(ValueOrdered, StrEnum)`` orders ``Mode.read < Mode.write`` as
+    stdlib's ``StrEnum`` does (the strings are compared), where typed_enum's
+    own refuses.  Put it first among the bases.  It is meant as a visible,
+    removable marker on an enum whose code still orders its members: once
+    nothing does (mypy with the plugin reports each use it can see as
+    ``typed-enum-ordering`` when the mixin is gone), drop it.
+    """
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:
+
+        def __lt__(self, other):
+            return self._member_type_.__lt__(self, other)
+
+        def __le__(self, other):
+            return self._member_type_.__le__(self, other)
+
+        def __gt__(self, other):
+            return self._member_type_.__gt__(self, other)
+
+        def __ge__(self, other):
+            return self._member_type_.__ge__(self, other)
+
+    elif not MYPY:
+        # pyright (no plugin) must find these before StrEnum's refusing
+        # ``other: Never`` signatures; mypy keeps the data type's own (its
+        # plugin knows this class), so ``Mode.read < 3`` stays an error there.
+        def __lt__(self, other: Any) -> bool: ...
+        def __le__(self, other: Any) -> bool: ...
+        def __gt__(self, other: Any) -> bool: ...
+        def __ge__(self, other: Any) -> bool: ...

@@ -12,7 +12,11 @@ plugin:
   either side of an ordering operator, or ordered by ``sorted()``,
   ``min()``, ``max()``, ``list.sort()`` without ``key=``;
 * ``typed-enum-cross-enum-ordering``: members of two different ordered
-  enums (IntEnum, IntFlag, OrderedEnum) compared with each other.
+  enums (IntEnum, IntFlag, OrderedEnum, ValueOrdered) compared with each other.
+
+An enum deriving from ``typed_enum.ValueOrdered`` (``class Mode(ValueOrdered,
+StrEnum)``, what ``typed-enum migrate`` writes to keep stdlib's behaviour)
+orders as stdlib does, with its data type's signature: no error.
 
 Example::
 
@@ -66,7 +70,8 @@ class Order(Enum):
     OWN = auto()
     """The user's own methods (in the enum, a member-less base or a mixin)."""
     VALUE = auto()
-    """By int value (IntEnum, IntFlag, int mixins)."""
+    """By value: IntEnum, IntFlag, int mixins, and ``ValueOrdered`` enums, which
+    keep stdlib's ordering through any data type (the data type's signature)."""
     DECLARATION = auto()
     """By declaration order (typed_enum.OrderedEnum)."""
     REFUSED = auto()
@@ -100,7 +105,9 @@ def order_of(info: TypeInfo, method: str = "__lt__") -> Order:
     data = data_type(info)
     if data is None or not data.has_base(definer.fullname):
         return Order.OWN
-    return Order.VALUE if data.has_base(names.INT) else Order.REFUSED
+    if data.has_base(names.INT) or info.has_base(names.VALUE_ORDERED):
+        return Order.VALUE
+    return Order.REFUSED
 
 
 def _data_name(info: TypeInfo) -> str:
@@ -177,7 +184,11 @@ def comparison_signature(settings: Settings, method: str, ctx: MethodSigContext)
                 op=_symbol(ctx.context, method),
                 left=receiver.name,
                 right=other.name,
-                outcome=messages.ORDERING_RAISES if raises else messages.CROSS_ORDERING_VALUES,
+                outcome=(
+                    messages.ORDERING_RAISES
+                    if raises
+                    else messages.CROSS_ORDERING_VALUES.format(data=_data_name(receiver))
+                ),
             )
             both_ways = order_of(receiver, reflected) in _ORDERED and (
                 order_of(other, reflected) in _ORDERED

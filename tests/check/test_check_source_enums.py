@@ -219,9 +219,7 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
     )
     for fix in ("(and pickles) now load as C.bee", "b = alias(bee)", "b = reserved(2)"):
         assert fix in line
-    assert line.endswith("listed, not failing, for the reviewer to decide") == (
-        storage == "value"
-    )
+    assert line.endswith("listed, not failing, for the reviewer to decide") == (storage == "value")
 
 
 @pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])

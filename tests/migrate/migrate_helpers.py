@@ -92,3 +92,12 @@ def unaccounted(after: dict[str, object], report: str) -> list[str]:
         ):
             missing.append(key)
     return missing
+
+
+def summary(report: str) -> str:
+    """The report's summary line (the next step follows it)."""
+    return next(
+        line
+        for line in report.splitlines()
+        if " files rewritten; " in line or " files would be rewritten; " in line
+    )

@@ -10,6 +10,7 @@ import pytest
 from migrate_helpers import Migrate, Tree
 
 from typed_enum.migrate import cli
+from typed_enum.migrate.report import next_step
 
 _SOURCE = """
 from enum import Enum
@@ -41,10 +42,29 @@ def test_diff_shows_the_change_and_writes_nothing(tree: Tree, migrate: Migrate) 
         "+    crimson = alias(red)\n"
         "m.py:6: alias: Color.crimson = alias(red): its value 1 repeats red's\n"
     )
-    assert result.out.endswith(
+    # The summary, then the next step, which ends the report.
+    summary, _, step = result.out.partition(
         "1 of 1 files would be rewritten; implicit aliases declared with alias(): 1; "
         "left alone: 0; files that could not be read or parsed: 0\n"
     )
+    assert summary
+    assert step == next_step(["m.py"]) + "\n"
+
+
+def test_the_report_ends_with_the_next_step(tree: Tree, migrate: Migrate) -> None:
+    tree({"pkg/__init__.py": "", "pkg/m.py": _SOURCE})
+    result = migrate("pkg")
+    last = result.out.splitlines()[-4:]
+    assert last[0] == "Next step: enable typed_enum's mypy plugin and run mypy."
+    assert "plugins = typed_enum.mypy under [mypy]" in last[1]
+    assert 'plugins = ["typed_enum.mypy"] under [tool.mypy] in pyproject.toml' in last[1]
+    assert last[2] == "  2. Run: mypy pkg"
+    assert last[3].startswith("  3. Its new errors carry typed-enum-* codes")
+    assert "typed-enum-ordering" in last[3]
+    assert "ValueOrdered" in last[3]
+    # Nothing to do: no next step.
+    again = migrate("pkg")
+    assert "Next step" not in again.out
 
 
 def test_check_exits_1_while_something_is_left_and_0_after(tree: Tree, migrate: Migrate) -> None:

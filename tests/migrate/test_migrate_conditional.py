@@ -157,10 +157,10 @@ def test_a_version_conditional_import_gives_way_to_typed_enums(
 
         from enum import auto
 
-        from typed_enum import StrEnum
+        from typed_enum import StrEnum, ValueOrdered
 
 
-        class Color(StrEnum):
+        class Color(ValueOrdered, StrEnum):
             RED = auto()
             GREEN = "green"
         """
@@ -182,7 +182,7 @@ def test_a_conditional_name_used_elsewhere_stays_and_the_base_is_qualified(
             from strenum import StrEnum
 
 
-        class Shape(typed_enum.StrEnum):
+        class Shape(typed_enum.ValueOrdered, typed_enum.StrEnum):
             CIRCLE = "circle"
 
 
@@ -337,7 +337,7 @@ def test_a_conditional_import_of_moved_names_and_enum_meta_gives_way_whole(
     assert result.status == 0, result.out
     assert (root / "app/meta.py").read_text() == _src(
         """
-        from typed_enum import IntEnum, StrEnum, TypedEnumType
+        from typed_enum import IntEnum, StrEnum, TypedEnumType, ValueOrdered
 
         # A comment of the module's.
 
@@ -351,7 +351,7 @@ def test_a_conditional_import_of_moved_names_and_enum_meta_gives_way_whole(
                 return item in cls.__members__
 
 
-        class Key(StrEnum, metaclass=ContainsMeta):
+        class Key(ValueOrdered, StrEnum, metaclass=ContainsMeta):
             NAME = "name"
         """
     )
@@ -408,12 +408,12 @@ def test_a_conditional_import_that_binds_other_names_too_loses_only_the_moved_on
         import typing as t
         from enum import auto
 
-        from typed_enum import StrEnum
+        from typed_enum import StrEnum, ValueOrdered
 
         from app.util import helper
 
 
-        class Kind(StrEnum):
+        class Kind(ValueOrdered, StrEnum):
             ONE = "one"
             TWO = auto()
 
@@ -452,7 +452,7 @@ def test_branches_that_still_differ_stay_without_the_moved_name(
     assert result.status == 0, result.out
     assert (root / "app/x.py").read_text() == _src(
         """
-        from typed_enum import StrEnum
+        from typed_enum import StrEnum, ValueOrdered
 
         try:
             from tomllib import loads
@@ -460,7 +460,7 @@ def test_branches_that_still_differ_stay_without_the_moved_name(
             from tomli import loads
 
 
-        class Kind(StrEnum):
+        class Kind(ValueOrdered, StrEnum):
             ONE = "one"
 
 
@@ -502,5 +502,7 @@ def test_an_import_the_statement_gives_way_to_joins_one_of_the_same_module(
     assert (
         (root / "app/x.py")
         .read_text()
-        .startswith("from enum import Flag, auto\n\nfrom typed_enum import StrEnum\n\n\nclass Kind")
+        .startswith(
+            "from enum import Flag, auto\n\nfrom typed_enum import StrEnum, ValueOrdered\n\n\nclass Kind"
+        )
     )

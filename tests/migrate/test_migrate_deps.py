@@ -108,10 +108,151 @@ def test_add_dependency_leaves_dynamic_dependencies_to_setup_py(
         "added it to [build-system] requires"
     ) in result.out
     # counted as what it is, not as a file that could not be read
-    assert result.out.rstrip().endswith(
-        "files that could not be read or parsed: 0; other errors: 1"
-    ), result.out
+    summary = next(line for line in result.out.splitlines() if " files rewritten;" in line)
+    assert summary.endswith("files that could not be read or parsed: 0; other errors: 1"), summary
     assert result.status == 1
     assert (root / "pyproject.toml").read_text() == dynamic.replace(
         '"setuptools>=61"]', '"setuptools>=61", "typed_enum"]'
+    )
+
+
+# Each build backend's own rule for reading a version (issue 45): the note is
+# given only where the build would import a rewritten module.
+
+_ENUM_MODULE = """
+from enum import Enum
+
+
+class Color(Enum):
+    RED = 1
+"""
+
+
+def _build_notes(tree: Tree, migrate: Migrate, files: dict[str, str]) -> list[str]:
+    tree(files)
+    result = migrate("--check", "pkg")
+    return [line for line in result.out.splitlines() if "build requirement" in line]
+
+
+def _pyproject(backend: str, requires: str, tail: str) -> str:
+    return (
+        f'[build-system]\nrequires = ["{requires}"]\nbuild-backend = "{backend}"\n\n'
+        f'[project]\nname = "pkg"\ndynamic = ["version"]\ndependencies = ["typed_enum"]\n\n{tail}'
+    )
+
+
+_SETUPTOOLS = _pyproject(
+    "setuptools.build_meta",
+    "setuptools>=61",
+    '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n',
+)
+
+
+def test_setuptools_attr_of_a_literal_is_read_without_import(tree: Tree, migrate: Migrate) -> None:
+    files = {
+        "pyproject.toml": _SETUPTOOLS,
+        "pkg/__init__.py": '__version__ = "3.12.1"\n' + _ENUM_MODULE,
+    }
+    assert _build_notes(tree, migrate, files) == []
+
+
+def test_setuptools_attr_of_a_computed_value_imports_the_module(
+    tree: Tree, migrate: Migrate
+) -> None:
+    files = {
+        "pyproject.toml": _SETUPTOOLS,
+        "pkg/__init__.py": '__version__ = "3.12" + ".1"\n' + _ENUM_MODULE,
+    }
+    assert len(_build_notes(tree, migrate, files)) == 1
+
+
+def test_setup_cfg_attr_of_a_literal_in_a_src_layout_is_read_without_import(
+    tree: Tree, migrate: Migrate
+) -> None:
+    files = {
+        "setup.cfg": "[metadata]\nname = pkg\nversion = attr: pkg.about.VERSION\n\n"
+        "[options]\ninstall_requires = typed_enum\n",
+        "src/pkg/__init__.py": "",
+        "src/pkg/about.py": 'VERSION: str = "1.0"\n' + _ENUM_MODULE,
+    }
+    tree(files)
+    result = migrate("--check", "src/pkg")
+    assert [line for line in result.out.splitlines() if "build requirement" in line] == []
+
+
+_HATCH = _pyproject(
+    "hatchling.build", "hatchling", '[tool.hatch.version]\npath = "pkg/__init__.py"\n'
+)
+
+
+def test_hatch_regex_version_source_imports_nothing(tree: Tree, migrate: Migrate) -> None:
+    files = {
+        "pyproject.toml": _HATCH,
+        "pkg/__init__.py": '__version__ = ".".join(["1", "0"])\n' + _ENUM_MODULE,
+    }
+    assert _build_notes(tree, migrate, files) == []
+
+
+def test_hatch_code_version_source_runs_the_file(tree: Tree, migrate: Migrate) -> None:
+    files = {
+        "pyproject.toml": _HATCH.replace('path = "', 'source = "code"\npath = "'),
+        "pkg/__init__.py": '__version__ = "1.0"\n' + _ENUM_MODULE,
+    }
+    notes = _build_notes(tree, migrate, files)
+    assert notes == [
+        "pyproject.toml:1: note: the build imports pkg (pyproject.toml [tool.hatch.version] "
+        'source = "code"), which imports rewritten module pkg: with build isolation typed_enum '
+        'must be a build requirement; add it to [build-system]: requires = [..., "typed_enum"] '
+        "(or run again with --add-dependency)"
+    ]
+
+
+_FLIT = _pyproject("flit_core.buildapi", "flit_core>=3.4", "")
+
+
+def test_flit_reads_a_string_version_without_import(tree: Tree, migrate: Migrate) -> None:
+    files = {"pyproject.toml": _FLIT, "pkg/__init__.py": '__version__ = "2.0"\n' + _ENUM_MODULE}
+    assert _build_notes(tree, migrate, files) == []
+
+
+def test_flit_imports_the_module_for_a_computed_version(tree: Tree, migrate: Migrate) -> None:
+    files = {
+        "pyproject.toml": _FLIT,
+        "pkg/__init__.py": "__version__ = str(2.0)\n" + _ENUM_MODULE,
+    }
+    notes = _build_notes(tree, migrate, files)
+    assert len(notes) == 1
+    assert "(pyproject.toml [project] dynamic version (flit_core))" in notes[0]
+
+
+_PDM = _pyproject(
+    "pdm.backend",
+    "pdm-backend",
+    '[tool.pdm.version]\nsource = "file"\npath = "pkg/__init__.py"\n',
+)
+
+
+def test_pdm_file_version_source_imports_nothing(tree: Tree, migrate: Migrate) -> None:
+    files = {
+        "pyproject.toml": _PDM,
+        "pkg/__init__.py": "__version__ = str(2.0)\n" + _ENUM_MODULE,
+    }
+    assert _build_notes(tree, migrate, files) == []
+
+
+def test_pdm_call_version_source_imports_the_getters_module(tree: Tree, migrate: Migrate) -> None:
+    pyproject = _PDM.replace(
+        'source = "file"\npath = "pkg/__init__.py"',
+        'source = "call"\ngetter = "pkg.colors:version"',
+    )
+    files = {
+        "pyproject.toml": pyproject,
+        "pkg/__init__.py": "",
+        "pkg/colors.py": 'def version() -> str:\n    return "1"\n' + _ENUM_MODULE,
+    }
+    notes = _build_notes(tree, migrate, files)
+    assert len(notes) == 1
+    assert (
+        'the build imports pkg.colors (pyproject.toml [tool.pdm.version] source = "call")'
+        in notes[0]
     )

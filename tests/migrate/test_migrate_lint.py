@@ -173,7 +173,7 @@ def test_ruff_passes_after_the_migration_as_before(tree: Tree, migrate: Migrate)
         "import typed_enum\nfrom typed_enum import alias\n\nfrom shop.levels import Level\n"
     ) in status
     assert "    from backports.strenum import StrEnum as StrEnum\n" in status
-    assert "class Mode(typed_enum.StrEnum):" in status
+    assert "class Mode(typed_enum.ValueOrdered, typed_enum.StrEnum):" in status
     # The dropped source is kept where it fits, reported always.
     assert '    F_513 = alias(F_511)  # was ("docking_error", 513)\n' in status
     assert "Fault.F_512 = alias(F_511)" in result.out
@@ -182,7 +182,9 @@ def test_ruff_passes_after_the_migration_as_before(tree: Tree, migrate: Migrate)
     assert (
         (root / "shop/modes.py")
         .read_text()
-        .startswith("from enum import auto\n\nfrom typed_enum import StrEnum\n\n\nclass Speed")
+        .startswith(
+            "from enum import auto\n\nfrom typed_enum import StrEnum, ValueOrdered\n\n\nclass Speed"
+        )
     )
     levels = (root / "shop/levels.py").read_text()
     assert levels.startswith("from enum import IntEnum as IntEnum\n")
@@ -192,12 +194,14 @@ def test_ruff_passes_after_the_migration_as_before(tree: Tree, migrate: Migrate)
         (root / "shop/experiment.py")
         .read_text()
         .startswith(
-            "import typing as t\nfrom enum import auto\n\nfrom typed_enum import StrEnum\n\n"
-            "from shop.levels import Level\n\n\nclass Kind(StrEnum):"
+            "import typing as t\nfrom enum import auto\n\nfrom typed_enum import StrEnum, ValueOrdered\n\n"
+            "from shop.levels import Level\n\n\nclass Kind(ValueOrdered, StrEnum):"
         )
     )
     meta = (root / "shop/meta.py").read_text()
-    assert meta.startswith("from typed_enum import IntEnum, StrEnum, TypedEnumType\n\n\n")
+    assert meta.startswith(
+        "from typed_enum import IntEnum, StrEnum, TypedEnumType, ValueOrdered\n\n\n"
+    )
     assert "    def __contains__(cls, item: object) -> bool:  # noqa: N805\n" in meta
     assert "    def names(cls) -> list[str]:  # noqa: N805\n" in meta
     assert (
@@ -272,3 +276,84 @@ def test_noqa_n805_only_where_ruff_would_flag_the_method_and_only_if_selected(
     meta = (root / "two/two/meta.py").read_text()
     assert "class Meta(TypedEnumType):" in meta
     assert "noqa: N805" not in meta
+
+
+# Issue 45: members written over several lines, with comments, in a project
+# whose line length is 120; alias() joins each into one line.
+# 100 characters: it fits each line as written, not after ``CODE_B = alias(CODE_A)  ``.
+_LONG_COMMENT = "# " + "a reason for this code, " * 4 + "ok"
+_MULTILINE = {
+    "pyproject.toml": '[tool.ruff]\nline-length = 120\n\n[tool.ruff.lint]\nselect = ["E", "F", "W"]\n',
+    "codes/__init__.py": "",
+    "codes/errors.py": f"""
+    from enum import Enum
+
+
+    class Code(Enum):
+        CODE_A = "a"
+        CODE_B = (
+            "a"
+        )  {_LONG_COMMENT}
+        CODE_C = (  {_LONG_COMMENT}
+            "a"
+        )
+        CODE_D = (
+            "a"  {_LONG_COMMENT}
+        )
+        CODE_E = (  # short
+            "a"
+        )
+        CODE_F = (
+            "a"
+        )  # short too
+    """,
+}
+
+
+def test_a_member_over_several_lines_keeps_its_comments_within_the_line_length(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(_MULTILINE)
+    assert _ruff(root) == []
+    result = migrate("codes")
+    assert result.status == 0, result.out
+    assert _ruff(root) == []
+    body = (root / "codes/errors.py").read_text().split('CODE_A = "a"\n', 1)[1]
+    # A comment that does not fit the joined line goes on its own line above;
+    # one that fits stays trailing.
+    assert body == (
+        f"    {_LONG_COMMENT}\n"
+        "    CODE_B = alias(CODE_A)\n"
+        f"    {_LONG_COMMENT}\n"
+        "    CODE_C = alias(CODE_A)\n"
+        f"    {_LONG_COMMENT}\n"
+        "    CODE_D = alias(CODE_A)\n"
+        "    CODE_E = alias(CODE_A)  # short\n"
+        "    CODE_F = alias(CODE_A)  # short too\n"
+    )
+
+
+def test_value_ordered_wraps_a_class_line_that_would_pass_the_line_length(
+    tree: Tree, migrate: Migrate
+) -> None:
+    name = "AnExceptionallyLongEnumNameThatAlmostFillsTheLine"
+    root = tree(
+        {
+            "pyproject.toml": '[tool.ruff]\nline-length = 79\n\n[tool.ruff.lint]\nselect = ["E", "F", "W"]\n',
+            "codes/__init__.py": "",
+            "codes/kinds.py": f"""
+            import enum
+
+
+            class {name}(str, enum.Enum):
+                A = "a"
+            """,
+        }
+    )
+    assert _ruff(root) == []
+    assert migrate("codes").status == 0
+    assert _ruff(root) == []
+    source = (root / "codes/kinds.py").read_text()
+    assert (
+        f"class {name}(\n    typed_enum.ValueOrdered,\n    str,\n    typed_enum.Enum,\n):\n"
+    ) in source

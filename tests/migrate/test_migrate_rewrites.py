@@ -8,6 +8,8 @@ import textwrap
 
 from migrate_helpers import Migrate, Tree
 
+from typed_enum.migrate.report import next_step
+
 
 def _src(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
@@ -42,10 +44,11 @@ def test_a_name_used_only_as_a_base_is_imported_from_typed_enum(
             green = auto()
         """
     )
-    assert result.out.splitlines()[-1] == (
+    assert result.out.splitlines()[-5] == (
         "1 of 1 files rewritten; implicit aliases declared with alias(): 0; left alone: 0; "
         "files that could not be read or parsed: 0"
     )
+    assert result.out.splitlines()[-4] == "Next step: enable typed_enum's mypy plugin and run mypy."
 
 
 def test_uses_that_accept_any_enum_keep_the_stdlib_name(tree: Tree, migrate: Migrate) -> None:
@@ -176,7 +179,7 @@ def test_module_import_moves_when_every_use_moves_and_stays_otherwise(
         import typed_enum
 
 
-        class Color(typed_enum.StrEnum):
+        class Color(typed_enum.ValueOrdered, typed_enum.StrEnum):
             red = "red"
 
 
@@ -264,7 +267,7 @@ def test_every_implicit_alias_becomes_alias_and_is_listed(tree: Tree, migrate: M
         "equal, not one member, give each a value of its own or use typed_enum.Constants for "
         "the group.\n"
         "1 of 1 files rewritten; implicit aliases declared with alias(): 4; left alone: 0; "
-        "files that could not be read or parsed: 0\n"
+        "files that could not be read or parsed: 0\n" + next_step(["m.py"]) + "\n"
     )
 
 

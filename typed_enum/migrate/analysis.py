@@ -148,6 +148,10 @@ class ClassInfo:
     metaclass: str | None
     defines_new: bool
     defines_generate: bool
+    # a comparison method of its own (``__lt__``...): its members order as it says
+    defines_ordering: bool = False
+    # each base as written, resolved where this run could (None elsewhere)
+    base_names: list[str | None] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     problems: list[tuple[Line, str]] = field(default_factory=list)
     # what its conditionally bound bases are bound to (``strenum.StrEnum``, ...)
@@ -593,11 +597,13 @@ class _Visitor(cst.CSTVisitor):
         key = ".".join([self.info.name, *self.scope])
         self.scope.pop()
         bases: list[str] = []
+        base_names: list[str | None] = []
         mixins = False
         class_refs: list[Ref] = []
         conditional: list[Conditional] = []
         for arg in original_node.bases:
             value = arg.value
+            base_names.append(None)
             if arg.star or not isinstance(value, cst.Name | cst.Attribute | cst.Subscript):
                 inner = [
                     r
@@ -620,6 +626,7 @@ class _Visitor(cst.CSTVisitor):
                 mixins = True
                 continue
             bases.append(resolved)
+            base_names[-1] = resolved
             ref = self.ref(value)
             if ref is not None:
                 class_refs.append(ref)
@@ -641,6 +648,10 @@ class _Visitor(cst.CSTVisitor):
             metaclass=metaclass,
             defines_new=_defines(body, "__new__"),
             defines_generate=_defines(body, "_generate_next_value_"),
+            base_names=base_names,
+            defines_ordering=any(
+                _defines(body, name) for name in ("__lt__", "__le__", "__gt__", "__ge__")
+            ),
         )
         for ref in class_refs:
             ref.role, ref.owner = "base", info

@@ -59,6 +59,14 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "requires where the build imports a rewritten module), keeping its formatting",
     )
     parser.add_argument(
+        "--typed-enum-semantics",
+        action="store_true",
+        help="adopt typed_enum's rules instead of keeping stdlib's behaviour: an enum whose "
+        "members stdlib ordered by their str/float/... values does not get ValueOrdered, so "
+        "ordering them raises TypeError; the run then lists the ordering uses mypy with the "
+        "plugin finds in the rewritten tree (where mypy is installed)",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="no progress line, even on large trees"
     )
     parser.add_argument(
@@ -272,13 +280,16 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         f"not imported ({why}); its enums' values were read from the source",
                     )
                 )
-    plan = make_plan(modules, runtime, _star_imported(texts))
+    plan = make_plan(
+        modules, runtime, _star_imported(texts), keep_ordering=not args.typed_enum_semantics
+    )
     from typed_enum.migrate.mypy_config import hiding_setting
 
     hidden = hiding_setting(Path.cwd())
     if hidden is not None:
         findings.append(Finding(hidden[0], 1, Kind.NOTE, hidden[1]))
     findings.extend(plan.findings)
+    findings.extend(_orjson(texts, plan.plain))
     changed = 0
     rewritten: set[str] = set()
     for done, (path, (_data, info)) in enumerate(parsed.items(), 1):
@@ -316,14 +327,67 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     migrated = {module_name(p) for p, text in texts.items() if _IMPORTS_TYPED_ENUM.search(text)}
     unread = sum(f.kind is Kind.ERROR for f in findings)
     findings.extend(_dependencies(args, rewritten | migrated))
+    written = not (args.diff or args.check)
+    if plan.unordered:
+        findings.extend(_ordering_uses(paths, written))
     print_report(
-        findings, changed, len(files), out, written=not (args.diff or args.check), unread=unread
+        findings,
+        changed,
+        len(files),
+        out,
+        written=written,
+        unread=unread,
+        paths=[str(p) for p in paths],
     )
     if any(f.kind is Kind.ERROR for f in findings):
         return 1
     if args.check and (changed or any(f.kind is Kind.LEFT_ALONE for f in findings)):
         return 1
     return 0
+
+
+_IMPORTS_ORJSON = re.compile(r"^[ \t]*(?:import|from)[ \t]+orjson\b", re.MULTILINE)
+
+
+def _orjson(texts: dict[Path, str], plain: list[tuple[Path, int, str]]) -> list[Finding]:
+    """A note where the tree uses orjson and plain enums moved: orjson serialises
+    a stdlib Enum/Flag member by its value, a typed_enum one only with default=."""
+    users = sorted(p for p, text in texts.items() if _IMPORTS_ORJSON.search(text))
+    if not users or not plain:
+        return []
+    names = ", ".join(qualname for _, _, qualname in plain[:10])
+    more = f" and {len(plain) - 10} more" if len(plain) > 10 else ""
+    return [
+        Finding(
+            path,
+            1,
+            Kind.NOTE,
+            "this module uses orjson, which serialises a stdlib Enum or Flag member by its "
+            "value but raises TypeError for typed_enum's (it recognises enums by their exact "
+            f"metaclass); the plain enums moved are {names}{more}: pass orjson.dumps(..., "
+            "default=lambda o: o.value if isinstance(o, enum.Enum) else ...) where their "
+            "members are serialised (typed_enum's documentation: Integrations, json/orjson)",
+        )
+        for path in users
+    ]
+
+
+def _ordering_uses(paths: list[Path], written: bool) -> list[Finding]:
+    """With --typed-enum-semantics: the uses of members that no longer order."""
+    from typed_enum.migrate.ordering_uses import ANY_CAVEAT, find_ordering_uses
+
+    if written:
+        return find_ordering_uses(paths)
+    return [
+        Finding(
+            paths[0],
+            1,
+            Kind.NOTE,
+            "--typed-enum-semantics: nothing was written, so mypy was not run over the "
+            "migrated tree; run without --diff/--check to have the ordering uses listed; "
+            + ANY_CAVEAT,
+        )
+    ]
 
 
 def _dependencies(args: argparse.Namespace, rewritten: set[str]) -> list[Finding]:

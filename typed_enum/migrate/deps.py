@@ -4,17 +4,23 @@ Read in the directory the command runs in (the project root): ``pyproject.toml``
 (``[project] dependencies``, ``[build-system] requires``, setuptools'
 ``[tool.setuptools.dynamic] version = {attr = "pkg.mod.__version__"}``),
 ``setup.cfg`` (``install_requires``, ``version = attr: pkg.mod.__version__``),
-``requirements*.txt`` and ``setup.py`` (an import of a package of the tree).
-A build that imports a rewritten module runs in pip's isolated build
-environment, which has only the build requirements: typed_enum must be one.
+``requirements*.txt`` and ``setup.py`` (an import of a package of the tree),
+hatchling's ``[tool.hatch.version]``, pdm-backend's ``[tool.pdm.version]`` and
+flit_core's dynamic version.  A build that imports a rewritten module runs in
+pip's isolated build environment, which has only the build requirements:
+typed_enum must be one.  Where the backend reads the version statically (a
+literal ``__version__ = "3.12.1"``, a regular expression over the file) it
+imports nothing, and no note is given.
 """
 
 from __future__ import annotations
 
+import ast
 import configparser
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 __all__ = ["REQUIREMENT", "add_dependency", "dependency_notes"]
 
@@ -52,20 +58,128 @@ def _declared(root: Path) -> str | None:
     return None
 
 
-def _build_imports(root: Path) -> list[tuple[str, str]]:
-    """(where, module or package) the build imports."""
-    found: list[tuple[str, str]] = []
+def _load(root: Path) -> dict[str, Any]:
     pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
+    if not pyproject.is_file():
+        return {}
+    try:
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _module_file(root: Path, module: str) -> Path | None:
+    """The source file of ``module`` in the project (flat or ``src/`` layout)."""
+    parts = module.split(".")
+    for base in (root, root / "src"):
+        for candidate in (
+            base.joinpath(*parts).with_suffix(".py"),
+            base.joinpath(*parts, "__init__.py"),
+        ):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def _tree(path: Path | None) -> ast.Module | None:
+    if path is None:
+        return None
+    try:
+        return ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+
+
+def _literal_assignment(path: Path | None, name: str, strings_only: bool = False) -> bool:
+    """Whether the module at ``path`` assigns ``name`` a literal at its top level
+    (``__version__ = "3.12.1"``), which a static reader takes without importing it."""
+    tree = _tree(path)
+    if tree is None:
+        return False
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets = [statement.target]
+        else:
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            continue
+        value = statement.value
+        assert value is not None
+        if strings_only:
+            return isinstance(value, ast.Constant) and isinstance(value.value, str)
         try:
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            data = {}
-        dynamic = data.get("tool", {}).get("setuptools", {}).get("dynamic", {})
-        for key, value in dynamic.items():
-            if isinstance(value, dict) and isinstance(value.get("attr"), str):
-                module = value["attr"].rpartition(".")[0]
-                found.append((f"pyproject.toml [tool.setuptools.dynamic] {key}", module))
+            ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return False
+        return True
+    return False
+
+
+def _setuptools_attr(root: Path, where: str, attr: str) -> tuple[str, str] | None:
+    """setuptools' ``attr:`` reads the attribute from the module's source when it
+    is a literal assigned at the top level; only otherwise is the module imported."""
+    module, _, name = attr.strip().rpartition(".")
+    if _literal_assignment(_module_file(root, module), name):
+        return None
+    return (where, module)
+
+
+def _module_of_file(root: Path, path: str) -> str:
+    relative = Path(path)
+    if relative.parts and relative.parts[0] == "src":
+        relative = Path(*relative.parts[1:])
+    parts = list(relative.with_suffix("").parts)
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _build_imports(root: Path) -> list[tuple[str, str]]:
+    """(where, module or package) the build imports, by each backend's own rule.
+
+    setuptools (``attr:`` in pyproject.toml or setup.cfg): the module is read
+    statically when the attribute is a literal assigned at its top level, and
+    imported otherwise.  hatchling: ``[tool.hatch.version]`` reads the file
+    with a regular expression (no import) unless ``source = "code"``, which
+    runs it.  flit_core: a dynamic version is ``__version__ = "..."`` read from
+    the module's source; the module is imported only when that is not a
+    string literal.  pdm-backend: ``[tool.pdm.version]`` ``source = "file"``
+    reads by regular expression, ``source = "call"`` imports the getter's
+    module.  setup.py: every import it makes.
+    """
+    found: list[tuple[str, str]] = []
+    data = _load(root)
+    dynamic = data.get("tool", {}).get("setuptools", {}).get("dynamic", {})
+    for key, value in dynamic.items():
+        if isinstance(value, dict) and isinstance(value.get("attr"), str):
+            where = f"pyproject.toml [tool.setuptools.dynamic] {key}"
+            hit = _setuptools_attr(root, where, value["attr"])
+            if hit is not None:
+                found.append(hit)
+    hatch = data.get("tool", {}).get("hatch", {}).get("version", {})
+    if (
+        isinstance(hatch, dict)
+        and hatch.get("source") == "code"
+        and isinstance(hatch.get("path"), str)
+    ):
+        module = _module_of_file(root, hatch["path"])
+        found.append(('pyproject.toml [tool.hatch.version] source = "code"', module))
+    pdm = data.get("tool", {}).get("pdm", {}).get("version", {})
+    if isinstance(pdm, dict) and pdm.get("source") == "call" and isinstance(pdm.get("getter"), str):
+        module = pdm["getter"].partition(":")[0].strip()
+        found.append(('pyproject.toml [tool.pdm.version] source = "call"', module))
+    backend = data.get("build-system", {}).get("build-backend", "")
+    project = data.get("project", {})
+    if backend == "flit_core.buildapi" and "version" in project.get("dynamic", []):
+        flit = data.get("tool", {}).get("flit", {}).get("module", {})
+        name = flit.get("name") if isinstance(flit, dict) else None
+        module = name or str(project.get("name", "")).replace("-", "_").replace(".", "_")
+        if module and not _literal_assignment(
+            _module_file(root, module), "__version__", strings_only=True
+        ):
+            found.append(("pyproject.toml [project] dynamic version (flit_core)", module))
     setup_cfg = root / "setup.cfg"
     if setup_cfg.is_file():
         parser = configparser.ConfigParser()
@@ -73,8 +187,10 @@ def _build_imports(root: Path) -> list[tuple[str, str]]:
             parser.read(setup_cfg, encoding="utf-8")
             for key, value in parser.items("metadata") if parser.has_section("metadata") else []:
                 if value.strip().startswith("attr:"):
-                    module = value.split(":", 1)[1].strip().rpartition(".")[0]
-                    found.append((f"setup.cfg [metadata] {key} = attr:", module))
+                    where = f"setup.cfg [metadata] {key} = attr:"
+                    hit = _setuptools_attr(root, where, value.split(":", 1)[1])
+                    if hit is not None:
+                        found.append(hit)
         except (configparser.Error, UnicodeDecodeError):
             pass
     setup_py = root / "setup.py"

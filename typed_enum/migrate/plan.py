@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from typed_enum.migrate.analysis import (
     AUTO_DIFFERS,
@@ -32,6 +33,8 @@ from typed_enum.migrate.values import Unknown, evaluate_source
 __all__ = ["Plan", "make_plan"]
 
 _FLAGS = frozenset({"enum.Flag", "enum.IntFlag"})
+# Data types stdlib orders an enum's members by and typed_enum does not.
+_ORDERED_DATA = frozenset({"builtins.str", "builtins.float", "builtins.bytes"})
 
 
 @dataclass
@@ -50,6 +53,16 @@ class Plan:
     # modules another module of the tree star-imports: the names they bind
     # are re-exported, so a stdlib name is never rebound to typed_enum's there
     star_imported: set[str] = field(default_factory=set)
+    # id() of the ClassDef nodes that get ``ValueOrdered`` among their bases
+    # (stdlib ordered their members by a data type typed_enum does not) -> the
+    # index it goes at
+    value_ordered: dict[int, int] = field(default_factory=dict)
+    # with keep_ordering off: (path, line, qualname) of each class whose members
+    # stdlib ordered and typed_enum will not
+    unordered: list[tuple[Path, int, str]] = field(default_factory=list)
+    # the moved plain Enum/Flag classes (no data type): orjson serialises
+    # stdlib's natively, typed_enum's only with default=
+    plain: list[tuple[Path, int, str]] = field(default_factory=list)
 
 
 def _auto_value(
@@ -115,9 +128,15 @@ def _same(a: object, b: object) -> bool:
 
 
 class _Planner:
-    def __init__(self, modules: list[ModuleInfo], runtime: RuntimeInfo | None = None) -> None:
+    def __init__(
+        self,
+        modules: list[ModuleInfo],
+        runtime: RuntimeInfo | None = None,
+        keep_ordering: bool = True,
+    ) -> None:
         self.modules = modules
         self.runtime = runtime
+        self.keep_ordering = keep_ordering
         self.imports: dict[str, str] = {}
         for module in modules:
             self.imports.update(module.imports)
@@ -466,6 +485,11 @@ class _Planner:
                             "comment where the line length allows)"
                         )
                 self.add(info, member.line, Kind.ALIAS, message)
+        self.ordering()
+        for key in sorted(self.plan.converted):
+            if key in self.enums and self.is_plain(key):
+                info = self.classes[key]
+                self.plan.plain.append((info.path, int(info.line), info.qualname))
         for module in self.modules:
             for line, reason in module.refusals:
                 self.plan.findings.append(Finding(module.path, int(line), Kind.LEFT_ALONE, reason))
@@ -488,6 +512,93 @@ class _Planner:
                         )
         return self.plan
 
+    # -- ordering: kept as stdlib's, explicitly ------------------------------------
+
+    def stdlib_orders(self, key: str) -> str:
+        """The data type stdlib orders the class's members through where it is
+        not int (str, float, bytes, ...), else "": typed_enum refuses ``<`` there.
+
+        Read from the class itself where its module was imported; from the
+        source otherwise, and then only where every base is known (an unknown
+        mixin may order the members itself)."""
+        info = self.classes[key]
+        if self.runtime is not None:
+            known = self.runtime.orders(self.by_path[info.path].name, info.qualname)
+            if known is not None:
+                return known
+        chain = list(self.chain(key))
+        if any(c.defines_ordering or c.mixins for c in chain):
+            return ""
+        bases = {b for c in chain for b in self.bases[c.key]}
+        if any(
+            b not in self.enums and b not in STDLIB_ENUMS and b not in _ORDERED_DATA
+            for b in bases - {"builtins.object"}
+        ):
+            return ""
+        if "enum.StrEnum" in bases:
+            return "builtins.str"
+        return min(bases & _ORDERED_DATA, default="")
+
+    def is_plain(self, key: str) -> bool:
+        """A plain Enum or Flag: no data type among its bases (as far as they are known)."""
+        chain = list(self.chain(key))
+        if any(c.mixins for c in chain):
+            return False
+        bases = {b for c in chain for b in self.bases[c.key]} - {"builtins.object"}
+        return self.kind(key) in ("enum.Enum", "enum.Flag") and all(
+            b in self.enums or b in STDLIB_ENUMS for b in bases
+        )
+
+    def ordered_position(self, info: ClassInfo, data: str) -> int:
+        """Where ValueOrdered goes among the bases: before the data type or the
+        first enum base, so a mixin of the user's before them keeps its methods."""
+        stops = {data} | set(STDLIB_ENUMS) | self.enums
+        for index, name in enumerate(info.base_names):
+            if name is not None and self.canon(name) in stops:
+                return index
+        return 0
+
+    def ordering(self) -> None:
+        """Keep stdlib's ordering of the moved classes that had it: ``ValueOrdered``
+        among the bases of each such class none of whose in-tree bases has it
+        (subclasses inherit it); or, with keep_ordering off, list them."""
+        data = {key: self.stdlib_orders(key) for key in sorted(self.plan.converted)}
+        orders = {key for key, found in data.items() if found}
+        for key in sorted(orders):
+            info = self.classes[key]
+            if any(c.key in orders for c in self.chain(key) if c.key != key):
+                continue
+            heirs = sorted(
+                self.classes[k].qualname
+                for k in orders
+                if k != key and any(c.key == key for c in self.chain(k))
+            )
+            inherit = f" (inherited by {', '.join(heirs)})" if heirs else ""
+            if not self.keep_ordering:
+                self.plan.unordered.append((info.path, int(info.line), info.qualname))
+                self.add(
+                    info,
+                    info.line,
+                    Kind.NOTE,
+                    f"{info.qualname}'s members{inherit} no longer order: stdlib compares "
+                    "them by their values under <, <=, >, >=, sorted(), min() and max(); "
+                    "typed_enum raises TypeError (--typed-enum-semantics)",
+                )
+                continue
+            self.plan.value_ordered[id(info.node)] = self.ordered_position(info, data[key])
+            self.add(
+                info,
+                info.line,
+                Kind.KEPT,
+                f"{info.qualname} keeps stdlib's ordering{inherit}: ValueOrdered is added "
+                "to its bases, since stdlib orders its members by their "
+                f"{data[key].rpartition('.')[2]} values "
+                "(<, sorted(), min(), max()) and typed_enum would raise TypeError; once "
+                "nothing orders them, remove ValueOrdered (mypy with the plugin then "
+                "reports each use it can see as typed-enum-ordering; uses through Any "
+                "it cannot)",
+            )
+
     def add(self, info: ClassInfo, line: Line, kind: Kind, message: str) -> None:
         self.plan.findings.append(Finding(info.path, int(line), kind, message))
 
@@ -496,13 +607,16 @@ def make_plan(
     modules: list[ModuleInfo],
     runtime: RuntimeInfo | None = None,
     star_imported: frozenset[str] = frozenset(),
+    keep_ordering: bool = True,
 ) -> Plan:
     """Decide what moves, from every module of the tree.
 
     ``runtime``: the members importing the modules read (``runtime.read``);
     a class it has no record of is evaluated statically.  ``star_imported``:
     the modules some module of the tree star-imports (``Plan.star_imported``).
+    ``keep_ordering``: a moved class whose members stdlib ordered by their
+    values gets ``ValueOrdered`` (off: ``Plan.unordered`` lists it instead).
     """
-    plan = _Planner(modules, runtime).make()
+    plan = _Planner(modules, runtime, keep_ordering).make()
     plan.star_imported = set(star_imported)
     return plan

@@ -13,6 +13,9 @@ __all__ = ["Finding", "Kind", "print_report"]
 class Kind(enum.Enum):
     # Rewritten, listed for review.
     ALIAS = "alias"
+    # Rewritten keeping a stdlib behaviour typed_enum drops, visibly: remove it
+    # once nothing relies on it.
+    KEPT = "kept"
     # Not rewritten: the run could not do it safely; the user must.
     LEFT_ALONE = "left alone"
     # The file could not be read or parsed.
@@ -42,6 +45,34 @@ _ALIAS_ADVICE = (
 )
 
 
+_KEPT_ADVICE = (
+    "The {count} marked kept above keep{s} a behaviour of stdlib enum that typed_enum "
+    "drops (ValueOrdered: members order by their values), so behaviour is unchanged. Remove "
+    "it once nothing relies on it; run again with --typed-enum-semantics to adopt "
+    "typed_enum's rule at once and have the uses mypy can see listed."
+)
+
+
+def next_step(paths: list[str]) -> str:
+    """What to do after the run: the plugin, the mypy command, what its errors mean."""
+    where = " ".join(paths) or "."
+    return (
+        "Next step: enable typed_enum's mypy plugin and run mypy.\n"
+        "  1. Add the plugin: plugins = typed_enum.mypy under [mypy] in mypy.ini or "
+        'setup.cfg, or plugins = ["typed_enum.mypy"] under [tool.mypy] in pyproject.toml.\n'
+        f"  2. Run: mypy {where}\n"
+        "  3. Its new errors carry typed-enum-* codes, each a place where typed_enum's rules "
+        "differ from stdlib's: typed-enum-ordering (members of a StrEnum or str/float mixin "
+        "enum ordered with <, sorted(), min(), max(): raises TypeError at run time unless "
+        "the class keeps ValueOrdered), typed-enum-cross-enum-ordering, "
+        "typed-enum-duplicate-value (a repeated value not declared with alias()), "
+        "typed-enum-metaclass-conflict; each code's page in typed_enum's documentation "
+        "(errors/<code>) gives the fix. Uses through values typed Any are not seen: run "
+        "the project's tests too (a failed lookup, Color(99) or Color['x'], raises the same "
+        "ValueError or KeyError with another text: a test comparing that text needs updating)."
+    )
+
+
 def print_report(
     findings: list[Finding],
     changed: int,
@@ -50,12 +81,15 @@ def print_report(
     *,
     written: bool,
     unread: int | None = None,
+    paths: list[str] | None = None,
 ) -> None:
-    """Every finding (sorted by file and line), then the advice and a summary.
+    """Every finding (sorted by file and line), then the advice, a summary and,
+    when something changed, the next step.
 
     ``unread``: how many of the errors are files that could not be read or
     parsed (all of them when not given); the others (the project's metadata
-    could not be edited) are counted apart.
+    could not be edited) are counted apart.  ``paths``: the run's arguments,
+    for the mypy command of the next step.
     """
     ordered = sorted(findings, key=lambda f: (str(f.path), f.line, f.kind.value, f.message))
     for finding in ordered:
@@ -63,6 +97,10 @@ def print_report(
     counts = {kind: sum(f.kind is kind for f in findings) for kind in Kind}
     if counts[Kind.ALIAS]:
         print(_ALIAS_ADVICE, file=out)
+    if counts[Kind.KEPT]:
+        kept = counts[Kind.KEPT]
+        what = "class" if kept == 1 else f"{kept} classes"
+        print(_KEPT_ADVICE.format(count=what, s="s" if kept == 1 else ""), file=out)
     verb = "rewritten" if written else "would be rewritten"
     print(
         f"{changed} of {scanned} files {verb}; implicit aliases declared with alias(): "
@@ -75,3 +113,5 @@ def print_report(
         ),
         file=out,
     )
+    if changed:
+        print(next_step(paths or []), file=out)

@@ -228,6 +228,8 @@ class _Transformer(cst.CSTTransformer):
             return self.split_chained(original_node, updated_node)
         small = original_node.body[0] if len(original_node.body) == 1 else None
         if isinstance(small, cst.Assign | cst.AnnAssign) and small.value is not None:
+            if id(small.value) in self.change.aliases:
+                updated_node = self.keep_comments(small.value, updated_node)
             dropped = self.change.dropped.get(id(small.value))
             if dropped is not None:
                 return self.keep_dropped(updated_node, f"was {dropped}")
@@ -251,6 +253,31 @@ class _Transformer(cst.CSTTransformer):
                             cst.SimpleStatementLine([cst.ImportFrom(cst.Name("enum"), [alias])])
                         )
         return found
+
+    def keep_comments(
+        self, value: cst.BaseExpression, node: cst.SimpleStatementLine
+    ) -> cst.SimpleStatementLine:
+        """The comments of a member written over several lines that alias() joins
+        into one: those inside its value go on their own lines above it (alias()
+        replaces the value), and its trailing comment stays where the joined line
+        keeps the project's line length, else goes above too."""
+        comments = _comments(value)
+        trailing = node.trailing_whitespace.comment
+        if trailing is None and len(comments) == 1:
+            # the member's one comment (after its opening bracket): trailing if it fits
+            trailing = comments.pop()
+            node = node.with_changes(
+                trailing_whitespace=cst.TrailingWhitespace(cst.SimpleWhitespace("  "), trailing)
+            )
+        if trailing is not None and (
+            comments or not self.fits(node.with_changes(leading_lines=[]))
+        ):
+            comments.append(trailing)
+            node = node.with_changes(trailing_whitespace=cst.TrailingWhitespace())
+        if not comments:
+            return node
+        above = [cst.EmptyLine(indent=True, comment=c) for c in comments]
+        return node.with_changes(leading_lines=[*node.leading_lines, *above])
 
     def keep_dropped(self, node: cst.SimpleStatementLine, comment: str) -> cst.SimpleStatementLine:
         """The source alias() replaced, as a comment: trailing where the line stays
@@ -293,6 +320,9 @@ class _Transformer(cst.CSTTransformer):
     def leave_ClassDef(
         self, original_node: cst.ClassDef, updated_node: cst.ClassDef
     ) -> cst.ClassDef:
+        if id(original_node) in self.change.value_ordered:
+            index = self.change.value_ordered[id(original_node)]
+            updated_node = self.value_ordered(updated_node, index)
         base = next(
             (
                 id(a.value)
@@ -314,6 +344,50 @@ class _Transformer(cst.CSTTransformer):
                     statement = marked
             body.append(statement)
         return updated_node.with_changes(body=updated_node.body.with_changes(body=body))
+
+    def value_ordered(self, node: cst.ClassDef, index: int) -> cst.ClassDef:
+        """``ValueOrdered`` among the bases at ``index``; the bases one a line
+        (black's layout) where the class line would pass the project's line length."""
+        added = cst.Arg(self.change.value_ordered_name)
+        bases = [*node.bases[:index], added, *node.bases[index:]]
+        header = node.with_changes(
+            bases=[b.with_changes(comma=cst.MaybeSentinel.DEFAULT) for b in bases],
+            body=cst.SimpleStatementSuite([cst.Pass()]),
+            leading_lines=[],
+            decorators=[],
+        )
+        code = cst.Module([]).code_for_node(header).rstrip("\n")
+        width = self.indent() + len(code) - len(" pass")
+        if "\n" in code or width <= self.line_length:
+            comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            if index < len(node.bases):
+                added = added.with_changes(comma=comma)
+            else:
+                # last: the one before it gets a comma
+                previous = node.bases[-1].with_changes(comma=comma)
+                return node.with_changes(bases=[*node.bases[:-1], previous, added])
+            return node.with_changes(bases=[*node.bases[:index], added, *node.bases[index:]])
+        inner = " " * (self.indent() + len(self.default_indent))
+        lines = [
+            b.with_changes(
+                comma=cst.Comma(
+                    whitespace_after=cst.ParenthesizedWhitespace(
+                        first_line=cst.TrailingWhitespace(),
+                        indent=False,
+                        last_line=cst.SimpleWhitespace(
+                            inner if i < len(bases) - 1 else " " * self.indent()
+                        ),
+                    )
+                )
+            )
+            for i, b in enumerate(bases)
+        ]
+        opening = cst.ParenthesizedWhitespace(
+            first_line=cst.TrailingWhitespace(),
+            indent=False,
+            last_line=cst.SimpleWhitespace(inner),
+        )
+        return node.with_changes(bases=lines, lpar=cst.LeftParen(whitespace_after=opening))
 
     def on_leave(  # type: ignore[override]  # libcst's is generic in the node type
         self, original_node: cst.CSTNode, updated_node: cst.CSTNode
@@ -418,6 +492,18 @@ def _noqa_n805(function: cst.FunctionDef) -> cst.FunctionDef | None:
     return function.with_changes(params=function.params.with_changes(**{key: params}))
 
 
+def _comments(node: cst.CSTNode) -> list[cst.Comment]:
+    """The comments inside ``node``, in source order."""
+    found: list[cst.Comment] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Comment(self, comment: cst.Comment) -> None:
+            found.append(comment)
+
+    node.visit(Collect())
+    return found
+
+
 def _leading(statement: cst.CSTNode) -> Sequence[cst.EmptyLine]:
     if isinstance(statement, cst.SimpleStatementLine | cst.BaseCompoundStatement):
         return statement.leading_lines
@@ -474,6 +560,9 @@ class _Change:
     method_decorators: frozenset[str] = frozenset()
     # id() of the imports inside a conditional statement that bind a re-exported name
     reexport_in: set[int] = field(default_factory=set)
+    # id() of the classes that get ValueOrdered among their bases -> where
+    value_ordered: dict[int, int] = field(default_factory=dict)
+    value_ordered_name: cst.BaseExpression = field(default_factory=lambda: cst.Name("ValueOrdered"))
 
 
 def rewrite(
@@ -572,6 +661,24 @@ def rewrite(
                     change.dropped[id(member.value)] = plan.dropped[key]
             if key in plan.chained:
                 change.chained[key] = plan.chained[key]
+    change.value_ordered = {
+        id(c.node): plan.value_ordered[id(c.node)]
+        for c in info.classes
+        if id(c.node) in plan.value_ordered
+    }
+    if change.value_ordered:
+        # A name ValueOrdered of the module's own, or a module that writes
+        # typed_enum.X and imports nothing from typed_enum: typed_enum's is qualified.
+        if (need_module and not from_names) or (
+            re.search(r"\bValueOrdered\b", module.code)
+            and not re.search(r"\bfrom\s+typed_enum\s+import\b[^\n]*\bValueOrdered\b", module.code)
+        ):
+            change.value_ordered_name = cst.Attribute(
+                cst.Name("typed_enum"), cst.Name("ValueOrdered")
+            )
+            need_module = True
+        else:
+            from_names.add(("ValueOrdered", None))
     if change.aliases or change.chained:
         if info.binds_alias:
             change.alias_call = cst.Attribute(cst.Name("typed_enum"), cst.Name("alias"))
@@ -580,7 +687,9 @@ def rewrite(
             from_names.add(("alias", None))
     # Every use of the enum module moves: its import goes.
     change.drop_enum_module = bool(via_module) and len(via_module) == info.module_uses
-    if not (change.moved or change.qualify or change.aliases or change.chained):
+    if not (
+        change.moved or change.qualify or change.aliases or change.chained or change.value_ordered
+    ):
         return module.code
     new_imports = _imports(module, from_names, need_module)
     metaclass_bases = {

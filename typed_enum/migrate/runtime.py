@@ -13,8 +13,9 @@ tool's own: a module's import-time side effects, ``sys.path`` and
 with ``typed_enum._enum_walk`` (as ``typed-enum check`` does), loaded by its
 path.  The child prints JSON: for each module,
 either its enum classes (by qualified name, nested classes included) with
-``[name, canonical name, repr of the value]`` per entry of ``__members__``,
-or why it could not be imported.  A module that cannot be imported is
+``[name, canonical name, repr of the value]`` per entry of ``__members__``
+and the classes whose members stdlib orders through a data type typed_enum
+does not order by (str, float, ...), or why it could not be imported.  A module that cannot be imported is
 evaluated statically, as with ``--no-import``.
 """
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from typed_enum import _enum_walk
@@ -53,6 +54,21 @@ def shown(value):
 spec = importlib.util.spec_from_file_location("_typed_enum_enum_walk", sys.argv[2])
 walk = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(walk)
+OPERATORS = ("__lt__", "__le__", "__gt__", "__ge__")
+def orders(cls):
+    # The data type (module.qualname) if stdlib orders the members through
+    # it and it is not int (str, float, bytes, date...), which typed_enum
+    # refuses: an operator whose first definer in the MRO is the data type.
+    data = getattr(cls, "_member_type_", object)
+    if data is object or issubclass(data, int):
+        return None
+    for name in OPERATORS:
+        if getattr(data, name, None) is getattr(object, name):
+            continue
+        definer = next((k for k in cls.__mro__ if name in vars(k)), object)
+        if definer is not object and definer in data.__mro__:
+            return data.__module__ + "." + data.__qualname__
+    return None
 result = {}
 for module, _root in requests:
     try:
@@ -61,15 +77,17 @@ for module, _root in requests:
         line = traceback.format_exception_only(type(exc), exc)[-1].strip()
         result[module] = {"error": " ".join(line.split())[:200]}
         continue
-    result[module] = {
-        "classes": {
-            qualname: [
-                [member, entry._name_, shown(entry._value_)]
-                for member, entry in cls.__members__.items()
-            ]
-            for qualname, cls in walk.enum_classes(imported).items()
-        }
-    }
+    found = {}
+    ordered = {}
+    for qualname, cls in walk.enum_classes(imported).items():
+        found[qualname] = [
+            [member, entry._name_, shown(entry._value_)]
+            for member, entry in cls.__members__.items()
+        ]
+        data = orders(cls)
+        if data is not None:
+            ordered[qualname] = data
+    result[module] = {"classes": found, "ordered": ordered}
 sys.stdout.write("\n" + json.dumps(result))
 """
 
@@ -82,9 +100,20 @@ class RuntimeInfo:
     """module name -> qualified class name -> its ``__members__``."""
     errors: dict[str, str]
     """module name -> why it could not be imported."""
+    ordered: dict[str, dict[str, str]] = field(default_factory=dict)
+    """module name -> the classes whose members stdlib orders through a data
+    type that is not int (``sorted()`` of a ``StrEnum``), which typed_enum
+    refuses -> that data type (``builtins.str``)."""
 
     def members(self, module: str, qualname: str) -> Members | None:
         return self.classes.get(module, {}).get(qualname)
+
+    def orders(self, module: str, qualname: str) -> str | None:
+        """The data type stdlib orders the class's members by where it is not
+        int, else "" (None: the module was not imported)."""
+        if module not in self.classes:
+            return None
+        return self.ordered.get(module, {}).get(qualname, "")
 
 
 def _root(path: Path, module: str) -> str:
@@ -117,6 +146,7 @@ def read(modules: list[tuple[str, Path]], timeout: float = 600) -> RuntimeInfo:
         return RuntimeInfo({}, {name: why for name, _ in modules})
     classes: dict[str, dict[str, Members]] = {}
     errors: dict[str, str] = {}
+    ordered: dict[str, dict[str, str]] = {}
     for name, entry in result.items():
         if "error" in entry:
             errors[name] = entry["error"]
@@ -125,4 +155,5 @@ def read(modules: list[tuple[str, Path]], timeout: float = 600) -> RuntimeInfo:
                 qualname: [(m, c, v) for m, c, v in members]
                 for qualname, members in entry["classes"].items()
             }
-    return RuntimeInfo(classes, errors)
+            ordered[name] = dict(entry.get("ordered", {}))
+    return RuntimeInfo(classes, errors, ordered)
