@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from typed_enum.check.snapshot import EnumRecord, Member
+from typed_enum.check.source import KIND_TRAITS
 
 __all__ = [
     "BREAKING",
@@ -137,20 +138,8 @@ def _shift(old: EnumRecord, new: EnumRecord, name: str) -> str:
 
 def shown_base(record: EnumRecord) -> str:
     """The class's stdlib base as written: ``IntEnum``, or ``(int, Enum)`` for a mixin."""
-    mixins = [
-        t for t in ("int", "str") if t in record.traits and t not in _KIND_TRAITS[record.kind]
-    ]
+    mixins = [t for t in ("int", "str") if t in record.traits and t not in KIND_TRAITS[record.kind]]
     return f"({', '.join([*mixins, record.kind])})" if mixins else record.kind
-
-
-#: The traits each kind gives by itself (a mixin adds the others).
-_KIND_TRAITS: Final = {
-    "Enum": (),
-    "IntEnum": ("int",),
-    "StrEnum": ("str",),
-    "Flag": ("flag",),
-    "IntFlag": ("flag", "int"),
-}
 
 
 @dataclass

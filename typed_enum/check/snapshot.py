@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from typed_enum import _enum_walk
-from typed_enum.check import _child
-from typed_enum.check.git import environment
+from typed_enum.check import _child, child_process
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -155,8 +152,6 @@ def _record(
 def _run_child(
     roots: Sequence[str], modules: Sequence[str], paths: Sequence[str], cwd: Path
 ) -> Any:
-    env = {k: v for k, v in environment().items() if k != "PYTHONPATH"}
-    env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     request = {
         "roots": list(roots),
         "modules": list(modules),
@@ -164,24 +159,9 @@ def _run_child(
         "walk": _enum_walk.__file__,
     }
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD_SOURCE],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            timeout=600,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return {"failed": "importing the tree took more than 600 s"}
-    last = done.stdout.rstrip().rpartition("\n")[2]
-    try:
-        return json.loads(last)
-    except ValueError:
-        tail = " ".join(done.stderr.split())[-200:]
-        return {"failed": f"the import process failed (exit {done.returncode}): {tail}"}
+        return child_process.run(_CHILD_SOURCE, request, cwd)
+    except child_process.ChildFailed as exc:
+        return {"failed": str(exc)}
 
 
 def _parse(path: Path) -> ModuleSource | str:

@@ -13,11 +13,12 @@ import ast
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from typed_enum.check._child import canonical, shown
 
 __all__ = [
+    "KIND_TRAITS",
     "ClassSource",
     "ModuleSource",
     "SourceMember",
@@ -47,7 +48,8 @@ _DJANGO = {
 #: A base named like this may be an enum: a class deriving from it that the
 #: source reading cannot resolve is named in a note, not skipped silently.
 _ENUM_LIKE = re.compile(r"Enum|Flag|Choices")
-_TRAITS = {
+#: The traits each enum kind gives by itself (a mixin adds the others).
+KIND_TRAITS: Final = {
     "Enum": (),
     "IntEnum": ("int",),
     "StrEnum": ("str",),
@@ -258,7 +260,7 @@ def _base(
             return kind, traits, True
         if last in _KIND_OF_BASE:
             kind = _KIND_OF_BASE[last]
-            return kind, _TRAITS[kind], False
+            return kind, KIND_TRAITS[kind], False
         for key in (written, base):
             if key in kinds:
                 return kinds[key]

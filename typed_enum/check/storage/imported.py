@@ -5,13 +5,10 @@ source said for that module; a module that cannot be imported keeps the source's
 from __future__ import annotations
 
 import ast
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Final
 
+from typed_enum.check import child_process
 from typed_enum.check.storage import _imported
 from typed_enum.check.storage.places import Place, StorageMap, Unread
 from typed_enum.check.storage.scope import Module, Tree
@@ -25,27 +22,11 @@ _IMPORTS: Final = frozenset({"sqlalchemy", "sqlmodel"})
 
 
 def _run(roots: list[str], modules: list[str], cwd: Path) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env.update(PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
-    request = {"roots": roots, "modules": modules}
     try:
-        done = subprocess.run(
-            [sys.executable, "-c", _SOURCE],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env=env,
-            timeout=600,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
+        result = child_process.run(_SOURCE, {"roots": roots, "modules": modules}, cwd)
+    except child_process.ChildFailed:
         return {}
-    try:
-        result: dict[str, Any] = json.loads(done.stdout.rstrip().rpartition("\n")[2])
-    except ValueError:
-        return {}
-    return result
+    return result if isinstance(result, dict) else {}
 
 
 def _line(module: Module, where: str) -> int:
