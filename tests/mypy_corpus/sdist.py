@@ -27,6 +27,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Final
 
+#: The script that reads the machine's registries from their clients' configuration.
+REGISTRIES: Final = Path(__file__).resolve().parents[2] / ".ci" / "registries"
 #: The project page of mypy on the index; None: the index of pip's configuration.
 INDEX: str | None = None
 #: The files of ``test-data/unit/`` the corpus reads.
@@ -82,16 +84,13 @@ def _archive(mypy: str) -> Path:
 
 
 def pip_index() -> str:
-    """The simple index pip installs from here: PIP_INDEX_URL, pip's configuration, pip's default."""
-    if os.environ.get("PIP_INDEX_URL"):
-        return os.environ["PIP_INDEX_URL"]
-    listed = subprocess.run(
-        [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True, check=False
-    ).stdout
-    for line in listed.splitlines():
-        key, _, value = line.partition("=")
-        if key.split(".")[-1] == "index-url" and not key.startswith(":env:"):
-            return value.strip().strip("'\"")
+    """The simple index pip installs from here: what ``.ci/registries pip-index`` reads from
+    PIP_INDEX_URL and pip's configuration (the one reader of it), else pip's default."""
+    configured = subprocess.run(
+        [sys.executable, str(REGISTRIES), "pip-index"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    if configured:
+        return configured
     from pip._internal.models.index import PyPI  # pip's own default, not a host named here
 
     return str(PyPI.simple_url)
