@@ -519,22 +519,19 @@ class TypedEnumType(enum.EnumType):
         # inspect.signature() follows __wrapped__: Color's signature is stdlib's.
         __call__.__wrapped__ = enum.EnumType.__call__
 
-        # stdlib's checks and words (3.11-3.15 alike), without the super()
-        # call: stdlib's member creation deletes and sets each member's name
-        # on the new class through these.  Another metaclass's MRO may put a
-        # class between EnumType and type: it gets stdlib's, which calls it.
+        # Without the super() call: stdlib's member creation deletes and sets
+        # each member's name on the new class through these.  A name that is a
+        # member goes to stdlib's own, which refuses it in its own words (so
+        # does another metaclass, whose MRO may put a class between EnumType
+        # and type: stdlib's calls it).
         def __setattr__(cls, name, value):
-            if type(cls) is not TypedEnumType:
+            if type(cls) is not TypedEnumType or name in cls.__dict__.get("_member_map_", ()):
                 return _std_setattr(cls, name, value)
-            if name in cls.__dict__.get("_member_map_", ()):
-                raise AttributeError(f"cannot reassign member {name!r}")
             _type_setattr(cls, name, value)
 
         def __delattr__(cls, attr):
-            if type(cls) is not TypedEnumType:
+            if type(cls) is not TypedEnumType or attr in cls._member_map_:
                 return _std_delattr(cls, attr)
-            if attr in cls._member_map_:
-                raise AttributeError(f"{cls.__name__!r} cannot delete member {attr!r}.")
             _type_delattr(cls, attr)
 
         if sys.version_info < (3, 12):
