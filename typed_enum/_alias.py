@@ -7,7 +7,7 @@ silent alias.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar, overload
+from typed_enum._static import TYPE_CHECKING, TypeVar, overload
 
 __all__ = ["AliasMarker", "alias"]
 

@@ -10,12 +10,15 @@ stdlib class exactly as it does for a direct subclass.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Never, Self, TypeVar, overload
 
 from typed_enum import _open
 from typed_enum._lookup import NameTable, name_error
 from typed_enum._meta import TypedEnumType
 from typed_enum._ordering import install_comparisons
+from typed_enum._static import TYPE_CHECKING, TypeVar, overload
+
+if TYPE_CHECKING:
+    from typing import Never, Self
 
 __all__ = ["Enum", "Flag", "IntEnum", "IntFlag", "OrderedEnum", "StrEnum"]
 

@@ -14,13 +14,15 @@ its module, as ``enum.global_enum`` does for enums.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Self, TypeVar, overload
 
 from typed_enum._lookup import _listing, did_you_mean
+from typed_enum._static import TYPE_CHECKING, Generic, TypeVar, overload
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any, ClassVar, NoReturn, Self
 
 __all__ = [
     "BytesConstant",
@@ -232,7 +234,10 @@ def _group_by_name(module: str | None, qualname: str | None) -> ConstantsType | 
     if module is None or qualname is None or "<locals>" in qualname:
         return None
     try:
-        found: object = importlib.import_module(module)
+        # Imported here: unpickling is rare, and importlib is not loaded at start-up.
+        from importlib import import_module
+
+        found: object = import_module(module)
         for part in qualname.split("."):
             found = getattr(found, part)
     except Exception:

@@ -7,8 +7,12 @@ which values and names exist, with a did-you-mean for names.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any
+
+from typed_enum._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 __all__ = [
     "NameTable",
@@ -123,7 +127,7 @@ def retired_name(cls: type, name: object) -> str | None:
 # -- from_name's fast path ----------------------------------------------------
 
 
-class NameTable(dict[str, Any]):
+class NameTable(dict[str, "Any"]):
     """A copy of an enum's ``_member_map_`` whose missing name raises ``name_error``.
 
     ``Color.from_name(k)`` is a classmethod: finding it on the class binds a

@@ -10,9 +10,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 from operator import is_
-from typing import Any, Generic, TypeVar
 
 from typed_enum._meta import TypedEnumType
+from typed_enum._static import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["EnumMap", "exhaustive_map"]
 
@@ -25,7 +28,7 @@ def _member_label(enum_cls: type[enum.Enum], member: enum.Enum) -> str:
     return f"{enum_cls.__qualname__}.{member._name_}"
 
 
-class EnumMap(Mapping[_E, _V_co], Generic[_E, _V_co]):
+class EnumMap(Mapping[_E, _V_co]):
     """An immutable mapping with exactly one entry per member of an enum.
 
     Iterates in member declaration order.  Build it with ``exhaustive_map``.

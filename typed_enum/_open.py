@@ -9,10 +9,9 @@ over such an enum is ever exhaustive.
 from __future__ import annotations
 
 import enum
-import keyword
-from typing import TypeVar
 
 from typed_enum._lookup import retired_name, retired_value
+from typed_enum._static import TypeVar
 
 __all__ = ["extend"]
 
@@ -25,7 +24,9 @@ def _check_name(enum_cls: type[enum.Enum], name: object) -> str:
         raise TypeError(
             f"{qualname}.extend(): member name must be a str, not {type(name).__name__}"
         )
-    if not name.isidentifier() or keyword.iskeyword(name):
+    from keyword import iskeyword  # here, not at import: extend() is rare (issue 46)
+
+    if not name.isidentifier() or iskeyword(name):
         raise ValueError(f"{qualname}.extend(): {name!r} is not a valid identifier")
     if name.startswith("_"):
         raise ValueError(

@@ -14,8 +14,14 @@ migrate`` adds it to the classes whose members stdlib ordered).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+
+from typed_enum._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    _Comparison = Callable[[enum.Enum, object], bool]
 
 __all__ = ["ValueOrdered", "install_comparisons"]
 
@@ -23,8 +29,6 @@ __all__ = ["ValueOrdered", "install_comparisons"]
 MYPY = False
 
 _OPERATORS: Mapping[str, str] = {"__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">="}
-
-_Comparison = Callable[[enum.Enum, object], bool]
 
 
 def _refusing(symbol: str) -> _Comparison:

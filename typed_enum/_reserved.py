@@ -11,9 +11,11 @@ member that takes the value or the name is an error when the class is made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Never, TypeVar
-
 from typed_enum._lookup import retired_name
+from typed_enum._static import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from typing import Never
 
 __all__ = ["ReservedMarker", "RetiredName", "reserved"]
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection, Sequence
+
+from typed_enum._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
 
 __all__ = ["check_unique", "duplicate_error"]
 
