@@ -30,8 +30,7 @@ from typed_enum.check.snapshot import Snapshot, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
-from typed_enum.check.storage.places import StorageMap
-from typed_enum.check.storage.report import attach, show
+from typed_enum.check.storage.report import show
 from typed_enum.check.tree import default_paths
 
 __all__ = ["main"]
@@ -359,13 +358,12 @@ def _report(
     err: TextIO,
     spent: dict[str, float],
     started: float,
-    storage: StorageMap,
 ) -> int:
     """Write the report (the findings to ``out``, notes and summary to ``err``); the
     exit status."""
     for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
-    out.write(attach(render(report, args.format), args.format, storage))
+    out.write(render(report, args.format))
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":
@@ -426,10 +424,11 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         read.overrides,
         notes,
         not args.no_import,
+        storage,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
-    return _report(report, args, out, err, spent, started, storage)
+    return _report(report, args, out, err, spent, started)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:

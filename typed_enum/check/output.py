@@ -18,6 +18,7 @@ import typed_enum
 from typed_enum._site import SITE_URL, page_url
 from typed_enum.check.policy import Policy
 from typed_enum.check.rules import BREAKING, COMPATIBLE, DECLARED, RULES, Finding
+from typed_enum.check.storage.places import StorageMap
 
 __all__ = ["FIXES", "FORMATS", "SITE", "Report", "Side", "help_uri", "render"]
 
@@ -103,6 +104,9 @@ class Report:
     """(file, text), sorted."""
     run_code: bool = True
     """False: both revisions read from the source only (--no-import)."""
+    storage: StorageMap | None = None
+    """Where the new revision stores each enum: json and sarif carry it (``storage``,
+    and ``stored`` on each finding)."""
 
     def policy_source(self) -> str:
         """Where the policy came from, for the summary line."""
@@ -136,7 +140,14 @@ def _text(report: Report) -> str:
 
 def _json(report: Report) -> str:
     keys = ("rule", "enum", "member", "old", "new", "path", "line", "message")
-    rows = [{key: getattr(f, key) for key in keys} for f in report.findings]
+    storage = report.storage
+    rows = [
+        {
+            **{key: getattr(f, key) for key in keys},
+            **({"stored": storage.how(f.enum)} if storage is not None else {}),
+        }
+        for f in report.findings
+    ]
     log = {
         "tool": "typed-enum check",
         "version": typed_enum.__version__,
@@ -146,6 +157,7 @@ def _json(report: Report) -> str:
         "policy": _policy(report),
         "findings": rows,
         "notes": [{"path": path, "message": text} for path, text in report.notes],
+        **({"storage": storage.as_json()} if storage is not None else {}),
     }
     return json.dumps(log, indent=2) + "\n"
 
@@ -183,6 +195,7 @@ def _location(path: str, line: int | None = None) -> dict[str, Any]:
 
 def _sarif(report: Report) -> str:
     ids = list(RULES)
+    storage = report.storage
     rules = [_rule(rule) for rule in ids]
     results: list[dict[str, Any]] = [
         {
@@ -191,7 +204,13 @@ def _sarif(report: Report) -> str:
             "level": "error" if f.breaking else "note",
             "message": {"text": f.message},
             "locations": [_location(f.path, f.line)],
-            "properties": {"enum": f.enum, "member": f.member, "old": f.old, "new": f.new},
+            "properties": {
+                "enum": f.enum,
+                "member": f.member,
+                "old": f.old,
+                "new": f.new,
+                **({"stored": storage.how(f.enum)} if storage is not None else {}),
+            },
         }
         for f in report.findings
     ]
@@ -218,6 +237,7 @@ def _sarif(report: Report) -> str:
                     "new": vars(report.new),
                     "read": "import" if report.run_code else "source",
                     "policy": _policy(report),
+                    **({"storage": storage.as_json()} if storage is not None else {}),
                 },
                 "results": results,
             }

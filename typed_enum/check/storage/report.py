@@ -1,15 +1,13 @@
-"""The storage map for a reader: ``--show-storage`` as text, and in the JSON and SARIF
-outputs (a ``storage`` object beside the findings, ``stored`` on each finding)."""
+"""The storage map for a reader: ``--show-storage`` as text.  (The JSON and SARIF
+outputs carry it too: ``Report.storage``, rendered by ``typed_enum.check.output``.)"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
-from typing import Any
 
 from typed_enum.check.storage.places import HOW, StorageMap
 
-__all__ = ["attach", "show"]
+__all__ = ["show"]
 
 
 def show(storage: StorageMap, enums: Collection[str], label: str) -> str:
@@ -30,22 +28,3 @@ def show(storage: StorageMap, enums: Collection[str], label: str) -> str:
         for unread in storage.unread
     )
     return "".join(lines)
-
-
-def attach(rendered: str, format: str, storage: StorageMap) -> str:
-    """``rendered`` (the output in ``format``) with the storage map in it, for json and
-    sarif; other formats as they are."""
-    if format not in ("json", "sarif"):
-        return rendered
-    data: dict[str, Any] = json.loads(rendered)
-    carried = storage.as_json()
-    if format == "json":
-        data["storage"] = carried
-        for row in data["findings"]:
-            row["stored"] = storage.how(row["enum"])
-    else:
-        run = data["runs"][0]
-        run.setdefault("properties", {})["storage"] = carried
-        for result in run["results"]:
-            result["properties"]["stored"] = storage.how(result["properties"]["enum"])
-    return json.dumps(data, indent=2) + "\n"
