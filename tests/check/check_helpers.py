@@ -22,6 +22,32 @@ class Result:
     def lines(self) -> list[str]:
         return self.out.splitlines()
 
+    @property
+    def rules(self) -> list[str]:
+        """The rule of each finding of the text output (``path:line: rule: message``)."""
+        return [line.split(": ")[1] for line in self.lines]
+
+
+#: Two enums before a change (tests of the policy and the command line) ...
+BEFORE = """
+from enum import Enum
+class Color(Enum):
+    red = 1
+    green = 2
+class Limit(Enum):
+    low = 10
+"""
+#: ... and after it: Color's green renamed lime (member-renamed), Limit's low 10 -> 20
+#: (value-changed).
+AFTER = """
+from enum import Enum
+class Color(Enum):
+    red = 1
+    lime = 2
+class Limit(Enum):
+    low = 20
+"""
+
 
 def _git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
@@ -56,6 +82,12 @@ class Repo:
             check=False,
         )
         return Result(done.returncode, done.stdout, done.stderr)
+
+    def rename_and_revalue(self, files: dict[str, str] | None = None) -> None:
+        """Commit ``app.models`` as BEFORE (with ``files``), then write AFTER to the working
+        tree: ``check --against HEAD`` sees a rename and a changed value."""
+        self.commit({"app/__init__.py": "", "app/models.py": BEFORE, **(files or {})})
+        self.write({"app/models.py": AFTER})
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from check_helpers import Repo
+from check_helpers import AFTER, BEFORE, Repo
 
 from typed_enum.check.cli import main
 from typed_enum.check.output import FIXES, SITE, help_uri
@@ -15,33 +15,7 @@ from typed_enum.check.rules import BREAKING, DECLARED, RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BEFORE = """
-from enum import Enum
-class Color(Enum):
-    red = 1
-    green = 2
-class Limit(Enum):
-    low = 10
-"""
-# Color: green renamed lime (member-renamed); Limit: low 10 -> 20 (value-changed).
-AFTER = """
-from enum import Enum
-class Color(Enum):
-    red = 1
-    lime = 2
-class Limit(Enum):
-    low = 20
-"""
 NO_POLICY = "; policy: the defaults (no pyproject.toml in the working tree)"
-
-
-def _setup(repo: Repo, files: dict[str, str] | None = None) -> None:
-    repo.commit({"app/__init__.py": "", "app/models.py": BEFORE, **(files or {})})
-    repo.write({"app/models.py": AFTER})
-
-
-def _rules(out: str) -> list[str]:
-    return [line.split(": ")[1] for line in out.splitlines()]
 
 
 def _usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -80,7 +54,7 @@ def test_a_misspelt_option_gets_a_suggestion(capsys: pytest.CaptureFixture[str])
 
 
 def test_a_path_after_double_dash_is_not_taken_for_an_option(repo: Repo) -> None:
-    _setup(repo)
+    repo.rename_and_revalue()
     repo.write({"--app.py": "x = 1\n"})
     result = repo.check("--against", "HEAD", "--", "--app.py")
     assert (result.status, result.out) == (0, "")
@@ -103,11 +77,11 @@ def test_new_names_the_new_side_and_the_summary_both(repo: Repo) -> None:
 
 
 def test_storage_on_the_command_line_replaces_the_files(repo: Repo) -> None:
-    _setup(repo, {"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
-    assert _rules(repo.check("--against", "HEAD").out) == ["member-renamed"]
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
+    assert repo.check("--against", "HEAD").rules == ["member-renamed"]
     result = repo.check("--against", "HEAD", "--storage", "value")
     # Stored by value: the rename is listed (not failing), the changed value fails.
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+    assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
     assert "listed, not failing" in result.out.splitlines()[0]
     assert result.err.splitlines()[-1].endswith(
         "; policy: pyproject.toml of the working tree and the command line (--storage value)"
@@ -115,8 +89,10 @@ def test_storage_on_the_command_line_replaces_the_files(repo: Repo) -> None:
 
 
 def test_ignore_on_the_command_line_adds_to_the_files(repo: Repo) -> None:
-    _setup(repo, {"pyproject.toml": '[tool.typed_enum.check]\nignore = ["app.models.Color"]\n'})
-    assert _rules(repo.check("--against", "HEAD").out) == ["value-changed"]
+    repo.rename_and_revalue(
+        {"pyproject.toml": '[tool.typed_enum.check]\nignore = ["app.models.Color"]\n'}
+    )
+    assert repo.check("--against", "HEAD").rules == ["value-changed"]
     result = repo.check("--against", "HEAD", "--ignore", "app.*.Lim*", "--format", "json")
     assert result.status == 0
     log = json.loads(result.out)
@@ -134,15 +110,14 @@ def test_an_unknown_storage_kind_on_the_command_line_exits_2(
 
 
 def test_config_reads_another_file_instead_of_the_pyproject(repo: Repo) -> None:
-    _setup(
-        repo,
+    repo.rename_and_revalue(
         {
             "pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n',
             "ci/enums.toml": '[tool.typed_enum.check]\nstorage = "value"\n',
-        },
+        }
     )
     result = repo.check("--against", "HEAD", "--config", "ci/enums.toml")
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+    assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
     assert result.err.splitlines()[-1].endswith("; policy: ci/enums.toml (--config)")
     sarif = json.loads(
         repo.check("--against", "HEAD", "--config", "ci/enums.toml", "--format", "sarif").out
@@ -152,7 +127,7 @@ def test_config_reads_another_file_instead_of_the_pyproject(repo: Repo) -> None:
 
 
 def test_config_errors_name_the_file(repo: Repo) -> None:
-    _setup(repo, {"ci/bad.toml": "[tool.typed_enum.check]\nignores = []\n"})
+    repo.rename_and_revalue({"ci/bad.toml": "[tool.typed_enum.check]\nignores = []\n"})
     missing = repo.check("--against", "HEAD", "--config", "ci/none.toml")
     assert (missing.status, missing.err) == (2, "typed-enum check: ci/none.toml: no such file\n")
     bad = repo.check("--against", "HEAD", "--config", "ci/bad.toml")
@@ -201,7 +176,7 @@ def test_private_enums_can_be_left_out(repo: Repo) -> None:
     assert json.loads(public.out)["old"] == {"revision": "HEAD", "enums": 1, "ignored": 3}
     # The same from the file, and the command line overriding it.
     repo.write({"pyproject.toml": "[tool.typed_enum.check]\nprivate = false\n"})
-    assert _rules(repo.check("--against", "HEAD").out) == ["member-renamed"]
+    assert repo.check("--against", "HEAD").rules == ["member-renamed"]
     assert len(repo.check("--against", "HEAD", "--private").lines) == 4
     repo.write({"pyproject.toml": '[tool.typed_enum.check]\nprivate = "no"\n'})
     bad = repo.check("--against", "HEAD")

@@ -4,70 +4,49 @@ from __future__ import annotations
 
 from check_helpers import Repo
 
-BEFORE = """
-from enum import Enum
-class Color(Enum):
-    red = 1
-    green = 2
-class Limit(Enum):
-    low = 10
-"""
-RENAMED = """
-from enum import Enum
-class Color(Enum):
-    red = 1
-    lime = 2
-class Limit(Enum):
-    low = 20
-"""
-
-
-def _setup(repo: Repo, pyproject: str) -> None:
-    repo.commit({"app/__init__.py": "", "app/models.py": BEFORE, "pyproject.toml": pyproject})
-    repo.write({"app/models.py": RENAMED})
-
-
-def _rules(out: str) -> list[str]:
-    return [line.split(": ")[1] for line in out.splitlines()]
-
 
 def test_without_policy_both_changes_break(repo: Repo) -> None:
-    _setup(repo, "[project]\nname = 'app'\n")
+    repo.rename_and_revalue({"pyproject.toml": "[project]\nname = 'app'\n"})
     result = repo.check("--against", "HEAD")
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+    assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
 
 
 def test_ignore_drops_matching_enums(repo: Repo) -> None:
-    _setup(repo, '[tool.typed_enum.check]\nignore = ["app.models.Lim*"]\n')
+    repo.rename_and_revalue(
+        {"pyproject.toml": '[tool.typed_enum.check]\nignore = ["app.models.Lim*"]\n'}
+    )
     result = repo.check("--against", "HEAD")
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed"])
+    assert (result.status, result.rules) == (1, ["member-renamed"])
 
 
 def test_storage_value_still_reports_a_rename(repo: Repo) -> None:
     # Stored values load as the new name: whether it means the same, only the reviewer knows.
-    _setup(repo, '[tool.typed_enum.check.storage]\n"app.models.Color" = "value"\n')
+    repo.rename_and_revalue(
+        {"pyproject.toml": '[tool.typed_enum.check.storage]\n"app.models.Color" = "value"\n'}
+    )
     result = repo.check("--against", "HEAD")
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed", "value-changed"])
+    assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
 
 
 def test_storage_name_makes_value_changes_compatible(repo: Repo) -> None:
-    _setup(repo, '[tool.typed_enum.check]\nstorage = "name"\n')
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
     result = repo.check("--against", "HEAD")
-    assert (result.status, _rules(result.out)) == (1, ["member-renamed"])
+    assert (result.status, result.rules) == (1, ["member-renamed"])
 
 
 def test_policy_that_allows_everything_exits_0(repo: Repo) -> None:
-    _setup(
-        repo,
-        '[tool.typed_enum.check]\nignore = ["app.models.Color"]\n'
-        '[tool.typed_enum.check.storage]\n"app.*" = "name"\n',
+    repo.rename_and_revalue(
+        {
+            "pyproject.toml": '[tool.typed_enum.check]\nignore = ["app.models.Color"]\n'
+            '[tool.typed_enum.check.storage]\n"app.*" = "name"\n'
+        }
     )
     result = repo.check("--against", "HEAD")
     assert (result.status, result.out) == (0, "")
 
 
 def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
-    _setup(repo, '[tool.typed_enum.check]\nignores = ["x"]\n')
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nignores = ["x"]\n'})
     result = repo.check("--against", "HEAD")
     assert result.status == 2
     assert result.err == (
@@ -77,7 +56,7 @@ def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
 
 
 def test_an_unknown_storage_kind_exits_2_with_a_suggestion(repo: Repo) -> None:
-    _setup(repo, '[tool.typed_enum.check]\nstorage = "names"\n')
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "names"\n'})
     result = repo.check("--against", "HEAD")
     assert result.status == 2
     assert result.err == (
@@ -87,7 +66,7 @@ def test_an_unknown_storage_kind_exits_2_with_a_suggestion(repo: Repo) -> None:
 
 
 def test_an_unknown_unstored_choice_exits_2_with_a_suggestion(repo: Repo) -> None:
-    _setup(repo, '[tool.typed_enum.check]\nunstored = "lists"\n')
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nunstored = "lists"\n'})
     result = repo.check("--against", "HEAD")
     assert result.status == 2
     assert result.err == (
