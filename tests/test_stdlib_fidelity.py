@@ -435,3 +435,36 @@ def test_one_base_mixins_are_stdlibs(base: type) -> None:
     ours = te.TypedEnumType._get_mixins_("Sub", (base,))
     assert ours == stdlib(te.TypedEnumType, "Sub", (base,))
     assert ours[1] is base
+
+
+# The class-body namespace's fast path (issue 46) -------------------------------
+
+
+def _namespace_state(namespace: enum._EnumDict) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a class body leaves for ``EnumType.__new__``: the bindings, and stdlib's own
+    bookkeeping (every instance attribute but typed_enum's ``te_*``)."""
+    own = {k: v for k, v in vars(namespace).items() if not k.startswith("te_")}
+    return dict(namespace), own
+
+
+@pytest.mark.parametrize(
+    "bindings",
+    [
+        [("red", 1), ("green", 2)],
+        [("read", "r"), ("write", "w"), ("other", 3)],
+        [("one", 1), ("uno", 1)],  # stdlib's alias by value: typed_enum refuses it later
+        [("flag", True), ("big", 2**70), ("neg", -1)],  # bool takes stdlib's own path
+    ],
+)
+def test_the_namespace_fast_path_leaves_what_stdlibs_setitem_leaves(
+    bindings: list[tuple[str, object]],
+) -> None:
+    # TypedEnumDict binds a plain int or str member without stdlib's __setitem__,
+    # writing stdlib's private state itself; a Python whose _EnumDict keeps more
+    # state, or keeps it otherwise, fails here before any class does.
+    stdlib_ns = enum.EnumType.__prepare__("C", (enum.Enum,))
+    ours = te.TypedEnumType.__prepare__("C", (te.Enum,))
+    for key, value in [("__module__", __name__), ("__qualname__", "C"), *bindings]:
+        stdlib_ns[key] = value
+        ours[key] = value
+    assert _namespace_state(ours) == _namespace_state(stdlib_ns)
