@@ -10,15 +10,19 @@ at the top of a runtime module fails here, with the module that brought it.
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import subprocess
 import sys
 import typing
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
 import typed_enum
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Modules that ``import enum`` does not load on every supported Python and
 #: ``import typed_enum`` must not load either.
@@ -35,12 +39,15 @@ def _loaded_by(code: str) -> dict[str, list[str]]:
         f"{code}\n"
         "print(json.dumps({'enum': sorted(before), 'added': sorted(set(sys.modules) - before)}))\n"
     )
+    # -S: no site, so no .pth file (an editable install's finder) loads anything first;
+    # the checkout is found through PYTHONPATH, whatever the current directory.
     done = subprocess.run(
         [sys.executable, "-S", "-c", script],
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     loaded: dict[str, list[str]] = json.loads(done.stdout)
     return loaded
