@@ -4,8 +4,9 @@ The run is three steps: reading both revisions (``_read``), comparing them
 (``_compare``), reporting (``_report``).
 
 Exit 0 when nothing breaks, 1 when something does, 2 when the check cannot
-run (not a git repository, unknown revision, unreadable configuration, a
-module of the new revision that cannot be read), with a one-line reason.
+run (not a git repository, unknown revision, unreadable configuration), with a
+one-line reason, 3 when nothing read breaks but a module could not be read
+(newer syntax, a syntax error: ``syntax``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
 from typed_enum.check.storage.report import show
+from typed_enum.check.syntax import INCOMPLETE, set_aside
 from typed_enum.check.tree import default_paths
 
 __all__ = ["main"]
@@ -54,7 +56,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
             "base-changed; a member retired with reserved() is listed (member-retired) and "
             "fails only with --strict. Each revision is read by importing its modules in a "
             "child process (--no-import: from the source only, nothing run). Exit 0 when "
-            "nothing breaks, 1 when something does, 2 when the check cannot run."
+            "nothing breaks, 1 when something does, 2 when the check cannot run, 3 when nothing "
+            "breaks but a module could not be read (the check is incomplete)."
         ),
     )
     parser.add_argument(
@@ -265,6 +268,8 @@ class _Read:
     new_root: Path
     models: list[str]
     """The files read for the storage map: the PATHs checked and the default tree."""
+    incomplete: bool = False
+    """A module of either revision could not be read (``syntax.set_aside``)."""
 
 
 def _policy(
@@ -317,17 +322,10 @@ def _read(
                 f"no Python file under {', '.join(paths) or 'the current directory'} in "
                 f"either revision; give the PATH of your package"
             )
-        for _, (file, why) in sorted(new.unreadable.items()):
-            if any(record.file == file for record in old.enums.values()):
-                raise CheckError(
-                    f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
-                    f"compared: fix it and run again"
-                )
+        # issue 52: a module that cannot be parsed (newer syntax, a syntax error) is a note;
+        # the other modules are compared, and the exit status says the check is incomplete.
+        incomplete = set_aside(old, new, old_root, new_root)
         notes = run_notes(old, new)  # a note both revisions give, once
-        notes += [
-            (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
-            for _, (file, why) in sorted(old.unreadable.items())
-        ]
         # Models may live outside the PATHs checked: the whole default tree is read too.
         models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
         yield _Read(
@@ -341,6 +339,7 @@ def _read(
             sorted(notes),
             new_root,
             models,
+            incomplete,
         )
         cleanup = time.perf_counter()
     spent["git"] += time.perf_counter() - cleanup
@@ -358,6 +357,7 @@ def _report(
     err: TextIO,
     spent: dict[str, float],
     started: float,
+    incomplete: bool = False,
 ) -> int:
     """Write the report (the findings to ``out``, notes and summary to ``err``); the
     exit status."""
@@ -394,7 +394,13 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    return 1 if breaking else 0
+    if incomplete and not breaking:
+        print(
+            f"typed-enum check: incomplete: a module could not be read (its note says why); "
+            f"exit {INCOMPLETE}",
+            file=err,
+        )
+    return 1 if breaking else INCOMPLETE if incomplete else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -428,7 +434,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
-    return _report(report, args, out, err, spent, started)
+    return _report(report, args, out, err, spent, started, read.incomplete)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:
