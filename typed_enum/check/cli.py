@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
@@ -135,6 +136,13 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         action="store_true",
         help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
         "models, msgspec structs) and how: by name or by value; each change is judged by it",
+    )
+    parser.add_argument(
+        "--all-notes",
+        action="store_true",
+        help="print every note on stderr; by default the notes of one cause (classes whose "
+        "enum-like base the source reading cannot resolve) are one line with a count per base "
+        "(json and sarif always carry every note)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
@@ -358,11 +366,16 @@ def _report(
     spent: dict[str, float],
     started: float,
     incomplete: bool = False,
+    grouping: tuple[dict[tuple[str, str], str], set[str]] | None = None,
 ) -> int:
     """Write the report (the findings to ``out``, notes and summary to ``err``); the
     exit status."""
-    for file, text in report.notes:
-        print(f"{file}: note: {text}", file=err)
+    # issue 52: notes of one cause grouped (--all-notes: each); json and sarif carry each.
+    shown = [f"{file}: note: {text}" for file, text in report.notes]
+    if grouping is not None and not args.all_notes:
+        shown = grouped(report.notes, *grouping, report.run_code)
+    for line in shown:
+        print(line, file=err)
     out.write(render(report, args.format))
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
@@ -434,7 +447,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
-    return _report(report, args, out, err, spent, started, read.incomplete)
+    bases = {**read.old.bases, **read.new.bases}
+    project = {module.partition(".")[0] for module in (*read.old.modules, *read.new.modules)}
+    return _report(report, args, out, err, spent, started, read.incomplete, (bases, project))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:

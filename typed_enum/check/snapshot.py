@@ -20,6 +20,7 @@ from typing import Any
 
 from typed_enum import _enum_walk
 from typed_enum.check import _child, child_process
+from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -96,6 +97,9 @@ class Snapshot:
     """The revision's name in notes (``take``'s label): every note starts ``label: ``."""
     imported: bool = True
     """False: read from the source only (``take(..., run_code=False)``), nothing run."""
+    bases: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(file, qualified name) -> the dotted base of each class named in an unresolved-base
+    note (``note_groups`` groups those notes by it)."""
 
 
 def _relative(root: Path, file: str | None) -> str | None:
@@ -248,6 +252,7 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
             dotted = f"{module}.{qualname}"
             snapshot.enums[dotted] = _record(described, dotted, file, source, True)
         for qualname, line, base in unresolved(source, found[module], known, package):
+            snapshot.bases[file, qualname] = resolved_base(base, source.imported, package)
             snapshot.notes.append(
                 (
                     file,
