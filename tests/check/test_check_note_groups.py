@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from check_helpers import Repo
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "check.md"
 #: Three classes on a base of a library that is not installed (``esphome_lib``: no such
 #: package), in two modules, and one on another library's base.
 DEVICES = """
@@ -44,6 +46,9 @@ def test_unresolved_bases_are_one_line_per_cause_with_a_count_per_base(repo: Rep
         "compare them (--all-notes lists each)"
     )
     assert len(result.err.splitlines()) == 2  # the group and the summary line
+    # docs/check.md shows this line, between two tags
+    shown = result.err.splitlines()[0].replace("HEAD and the working tree", "v1.0 and v1.1")
+    assert shown in DOCS.read_text(encoding="utf-8").splitlines()
 
 
 def test_all_notes_lists_each_class_and_json_carries_each(repo: Repo) -> None:
