@@ -23,7 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum.check.census import Census, default_directory
+from typed_enum.check.census import active as census_active
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum.check.incremental import reading
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -143,6 +146,18 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="print every note on stderr; by default the notes of one cause (classes whose "
         "enum-like base the source reading cannot resolve) are one line with a count per base "
         "(json and sarif always carry every note)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the cache of each file's reading (kept in "
+        "$XDG_CACHE_HOME/typed-enum, else ~/.cache/typed-enum, or TYPED_ENUM_CACHE_DIR)",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="read every file of each revision itself: no cache, nothing shared between the "
+        "revisions (the answer is the same; for checking that it is)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
@@ -420,7 +435,10 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Read both revisions, compare them, report."""
     started = time.perf_counter()
     spent: dict[str, float] = {}
-    with _read(args, err, spent, started) as read:
+    # issue 52: each blob parsed once (--full: every file by each revision), kept between
+    # runs in the cache (--no-cache: not).
+    parsed = None if args.full else Census(None if args.no_cache else default_directory())
+    with census_active(parsed), _read(args, err, spent, started) as read:
         comparing = time.perf_counter()
         findings = _compare(read.old, read.new, read.policy, args.show_compatible, args.strict)
         # Where each enum is stored (the new revision's models), and each finding judged by it;
@@ -449,7 +467,10 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(show(storage, read.new.enums, read.new_label))
     bases = {**read.old.bases, **read.new.bases}
     project = {module.partition(".")[0] for module in (*read.old.modules, *read.new.modules)}
-    return _report(report, args, out, err, spent, started, read.incomplete, (bases, project))
+    status = _report(report, args, out, err, spent, started, read.incomplete, (bases, project))
+    if args.timings:
+        print(f"typed-enum check: timings: {reading(parsed, read.old, read.new)}", file=err)
+    return status
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:

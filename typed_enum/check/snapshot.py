@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from typed_enum import _enum_walk
-from typed_enum.check import _child, child_process
+from typed_enum.check import _child, census, child_process
 from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
@@ -170,7 +170,16 @@ def _run_child(
 
 def _parse(path: Path) -> ModuleSource | str:
     try:
-        return parse(path.read_bytes().decode("utf-8", "replace"))
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"cannot read it: {exc}"
+    # issue 52: one parse per blob, shared by both revisions and cached between runs.
+    return census.parse(data, _parse_bytes)
+
+
+def _parse_bytes(data: bytes) -> ModuleSource | str:
+    try:
+        return parse(data.decode("utf-8", "replace"))
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
     except (RecursionError, MemoryError) as exc:  # nested past the parser's limits
