@@ -26,7 +26,7 @@ from typing import TextIO
 from typed_enum.check.census import Census, default_directory
 from typed_enum.check.census import active as census_active
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
-from typed_enum.check.incremental import reading
+from typed_enum.check.incremental import reading, storage_files
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -443,7 +443,13 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         findings = _compare(read.old, read.new, read.policy, args.show_compatible, args.strict)
         # Where each enum is stored (the new revision's models), and each finding judged by it;
         # under --no-import nothing of the tree is imported for it either.
-        storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
+        # issue 52: in text output (no --show-storage), only the files that can mention a
+        # changed enum are read for the map; json and sarif carry the whole map.
+        models = read.models
+        if args.format == "text" and not args.show_storage and not args.full:
+            changed = {finding.enum for finding in findings}
+            models = storage_files(read.new_root, read.models, changed)
+        storage = find_storage(read.new_root, models, read.new.enums, not args.no_import)
         findings = judge(findings, storage, read.policy, args.show_compatible)
         notes = sorted(
             [
