@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,48 @@ def test_each_blob_is_parsed_once_and_a_second_run_parses_nothing(
     uncached = _counts(history, "22.8", "harmless", "--no-import", "--no-cache")
     assert uncached["parsed"] == cold["parsed"]
     assert uncached["cached"] == 0
+
+
+def test_against_the_working_tree_the_incremental_reading_equals_the_full_one(
+    history: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pre-commit hook's case: the old side is read without a checkout.
+    monkeypatch.setenv("TYPED_ENUM_CACHE_DIR", str(tmp_path / "cache"))
+    subprocess.run(["git", "checkout", "-q", "v22.8"], cwd=history, check=True)
+    constants = history / PACKAGE / "constants.py"
+    constants.write_text(constants.read_text(encoding="utf-8").replace("MAX_PRICE", "MAX_COST"))
+    try:
+        runs = [
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "typed_enum",
+                    "check",
+                    "--no-progress",
+                    "--all-notes",
+                    "--no-import",
+                    "--against",
+                    "v22.0",
+                    *options,
+                    PACKAGE,
+                ],
+                cwd=history,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            for options in ((), ("--full",), ())
+        ]
+    finally:
+        subprocess.run(["git", "checkout", "-q", "--", "."], cwd=history, check=True)
+        subprocess.run(["git", "checkout", "-q", "vharmless"], cwd=history, check=True)
+    assert runs[0].returncode == 1
+    assert "value-changed" in runs[0].stdout
+    assert "MAX_COST" in runs[0].stdout
+    for run in runs[1:]:
+        assert (run.returncode, run.stdout, run.stderr) == (
+            runs[0].returncode,
+            runs[0].stdout,
+            runs[0].stderr,
+        )

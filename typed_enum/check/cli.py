@@ -26,7 +26,7 @@ from typing import TextIO
 from typed_enum.check.census import Census, default_directory
 from typed_enum.check.census import active as census_active
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
-from typed_enum.check.incremental import reading, storage_files
+from typed_enum.check.incremental import overlay, reading, storage_files
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -325,7 +325,11 @@ def _read(
     new_label = args.new if args.new else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
-    with worktree(repo, old_commit) as old_root, new_tree as new_root:
+    # issue 52: --no-import against the working tree reads the old side's Python files
+    # without a checkout (the unchanged ones are the working tree's own).
+    fast = args.no_import and not new_commit and not args.full
+    old_tree = overlay(repo, old_commit) if fast else worktree(repo, old_commit)
+    with old_tree as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
         paths = _paths(given, cwd, repo, (new_root, old_root))

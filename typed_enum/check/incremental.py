@@ -12,15 +12,20 @@ release histories).  ``reading`` is the line ``--timings`` prints of it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from typed_enum.check.census import Census
+from typed_enum.check.git import GitError, environment
 from typed_enum.check.snapshot import Snapshot
 from typed_enum.check.storage.finder import READERS
 from typed_enum.check.tree import python_files
 
-__all__ = ["reading", "storage_files"]
+__all__ = ["overlay", "reading", "storage_files"]
 
 _LIBRARIES = re.compile(r"\b(?:" + "|".join(map(re.escape, READERS)) + r")\b")
 
@@ -92,3 +97,84 @@ def storage_files(root: Path, paths: Sequence[str], enums: Iterable[str]) -> lis
         names |= more
     libraries = {p for p, text in texts.items() if _LIBRARIES.search(text)}
     return sorted(p.relative_to(root).as_posix() for p in chosen | libraries)
+
+
+def _git_out(repo: Path, *args: str) -> bytes:
+    done = subprocess.run(["git", *args], cwd=repo, env=environment(), capture_output=True)
+    if done.returncode != 0:
+        why = " ".join(done.stderr.decode("utf-8", "replace").split()) or f"exit {done.returncode}"
+        raise GitError(f"git {args[0]} failed: {why}")
+    return done.stdout
+
+
+def _wanted(path: str) -> bool:
+    """A file the reading from the source can use: Python files and pyproject.toml."""
+    return path.endswith(".py") or path == "pyproject.toml"
+
+
+@contextmanager
+def overlay(repo: Path, commit: str) -> Iterator[Path]:
+    """The Python files of ``commit`` in a temporary directory, without a checkout: a
+    file the working tree holds unchanged since ``commit`` (``git diff`` does not list
+    it) is a symbolic link to the working tree's file, the others are written from git's
+    objects.  For ``--no-import`` against the working tree (the pre-commit hook): a
+    worktree of a large repository writes every file of it, this writes the changed
+    Python files only.  Removed on exit."""
+    parent = Path(tempfile.mkdtemp(prefix="typed-enum-check-"))
+    where = parent / "tree"
+    try:
+        listed = _git_out(repo, "ls-tree", "-r", "-z", "--full-tree", commit).split(b"\0")
+        files: dict[str, str] = {}
+        for entry in filter(None, listed):
+            info, _, name = entry.partition(b"\t")
+            mode, kind, blob_id = info.split()
+            path = name.decode("utf-8", "surrogateescape")
+            if kind == b"blob" and mode != b"120000" and _wanted(path):
+                files[path] = blob_id.decode()
+        changed = {
+            name.decode("utf-8", "surrogateescape")
+            for name in _git_out(
+                repo, "diff", "--name-only", "-z", "--no-renames", commit, "--"
+            ).split(b"\0")
+            if name
+        }
+        written = {path for path in files if path in changed or not (repo / path).is_file()}
+        contents = _blobs(repo, sorted({files[path] for path in written}))
+        made: set[Path] = set()
+        for path, blob in files.items():
+            target = where / path
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            if path in written:
+                target.write_bytes(contents[blob])
+            else:
+                target.symlink_to(repo / path)
+        yield where
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:
+    """The content of each blob (``git cat-file --batch``)."""
+    if not blobs:
+        return {}
+    out = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=repo,
+        env=environment(),
+        input="".join(f"{blob}\n" for blob in blobs).encode(),
+        capture_output=True,
+        check=False,
+    ).stdout
+    found: dict[str, bytes] = {}
+    at = 0
+    for blob in blobs:
+        end = out.index(b"\n", at)
+        header = out[at:end].split()
+        if len(header) != 3:  # "<blob> missing"
+            raise GitError(f"git cat-file: blob {blob} missing")
+        size = int(header[2])
+        found[blob] = out[end + 1 : end + 1 + size]
+        at = end + 1 + size + 1
+    return found
