@@ -23,6 +23,7 @@ _MENTIONS_ENUM = re.compile(
     r"|\b(?:Text|Integer)?Choices\b|\b\w+Enum\b"
 )
 _CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+_WORD = re.compile(r"\w+")
 
 
 def default_paths(root: Path) -> list[str]:
@@ -90,8 +91,13 @@ def enum_modules(files: Sequence[Path]) -> list[Path]:
         names = {name for path in chosen for name in _CLASS.findall(texts[path])}
         if not names:
             break
-        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
-        more = {p for p, text in texts.items() if p not in chosen and pattern.search(text)}
+        # issue 52: "mentions one of the names as a word" as a set lookup per word (a
+        # regex of thousands of alternatives took minutes on a large tree); the same test.
+        more = {
+            p
+            for p, text in texts.items()
+            if p not in chosen and any(word in names for word in _WORD.findall(text))
+        }
         if not more:
             break
         chosen |= more
