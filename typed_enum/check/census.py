@@ -39,17 +39,30 @@ from concurrent.futures import Future
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from typed_enum.check.source import ModuleSource
 
-__all__ = ["LIMIT_BYTES", "Census", "Counts", "active", "blob_id", "default_directory", "parse"]
+__all__ = [
+    "LIMIT_BYTES",
+    "Census",
+    "Counts",
+    "active",
+    "blob_id",
+    "default_directory",
+    "parse",
+    "remember",
+]
 
 #: The cache's size bound; the least recently used entries go first.
 LIMIT_BYTES: Final = 256 * 1024 * 1024
+#: The most text-test results kept (``remember``): about 100 bytes each.
+FACTS_LIMIT: Final = 500_000
+_FACTS: Final = "facts.pickle"
 #: Files of the tool whose change makes every census stale (what ``parse`` gives).
-_FORMAT_FILES: Final = ("source.py", "census.py", "_child.py")
+_FORMAT_FILES: Final = ("source.py", "census.py", "_child.py", "tree.py")
 
+T = TypeVar("T")
 Parsed = ModuleSource | str
 Parser = Callable[[bytes], Parsed]
 
@@ -114,6 +127,10 @@ class Census:
     _known: dict[str, Future[Parsed]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _wrote: bool = False
+    _facts: dict[str, Any] | None = None
+    """blob id -> what a cheap text test said of it (``remember``); None: not loaded yet."""
+    _new_facts: dict[str, Any] = field(default_factory=dict)
+    _memory: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.directory is not None:
@@ -193,8 +210,67 @@ class Census:
         pending.set_result(found)
         return found
 
+    def _load_facts(self) -> dict[str, Any]:
+        if self._facts is None:
+            found: Any = {}
+            if self.directory is not None:
+                try:
+                    with (self.directory / _FACTS).open("rb") as file:
+                        found = pickle.load(file)
+                except Exception:  # none yet, or damaged: computed again
+                    found = {}
+            self._facts = found if isinstance(found, dict) else {}
+        return self._facts
+
+    def remember(self, kind: str, data: bytes, compute: Callable[[bytes], T], keep: bool) -> T:
+        """``compute(data)`` once per blob in this run (both revisions share it); ``keep``:
+        kept between runs too (a small value: the cheap text tests of a file)."""
+        blob = blob_id(data)
+        with self._lock:
+            if (kind, blob) in self._memory:
+                found: T = self._memory[kind, blob]
+                return found
+            facts = self._load_facts() if keep else {}
+            key = f"{kind}:{blob}"
+            if key in facts:
+                found = self._memory[kind, blob] = facts[key]
+                return found
+        found = compute(data)
+        with self._lock:
+            self._memory[kind, blob] = found
+            if keep:
+                self._new_facts[f"{kind}:{blob}"] = found
+        return found
+
+    def _save_facts(self) -> None:
+        if self.directory is None or not self._new_facts:
+            return
+        target = self.directory / _FACTS
+        try:
+            with target.open("rb") as file:
+                merged = pickle.load(file)  # another run's additions are kept
+        except Exception:
+            merged = {}
+        if not isinstance(merged, dict):
+            merged = {}
+        merged.update(self._new_facts)
+        while len(merged) > FACTS_LIMIT:  # the oldest additions go first
+            merged.pop(next(iter(merged)))
+        try:
+            handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-")
+        except OSError:
+            return
+        try:
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(merged, file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, target)
+        except (OSError, pickle.PicklingError):
+            with suppress(OSError):
+                os.unlink(temporary)
+
     def trim(self) -> None:
-        """Remove the least recently used entries past the size bound."""
+        """Save the text tests; remove the least recently used entries past the size bound."""
+        self._save_facts()
         if self.directory is None or not self._wrote:
             return
         entries: list[tuple[float, int, Path]] = []
@@ -229,6 +305,13 @@ def active(census: Census | None) -> Iterator[Census | None]:
         _ACTIVE = before
         if census is not None:
             census.trim()
+
+
+def remember(kind: str, data: bytes, compute: Callable[[bytes], T], keep: bool = False) -> T:
+    """``compute(data)``, once per blob through the active census if there is one."""
+    if _ACTIVE is None:
+        return compute(data)
+    return _ACTIVE.remember(kind, data, compute, keep)
 
 
 def parse(data: bytes, parser: Parser) -> Parsed:

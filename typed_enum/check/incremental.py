@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from typed_enum.check import census
 from typed_enum.check.census import Census
 from typed_enum.check.git import GitError, environment
 from typed_enum.check.snapshot import Snapshot
@@ -60,11 +61,15 @@ _AS = r"\b(?:{names})\s+as\s+(\w+)"
 _ASSIGNED = r"^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?=[ \t]*(?:[\w.]*\.)?(?:{names})[ \t]*$"
 
 
-def _read(path: Path) -> str:
+def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes().decode("utf-8", "replace")
+        return path.read_bytes()
     except OSError:
-        return ""
+        return b""
+
+
+def _names_library(data: bytes) -> bool:
+    return bool(_LIBRARIES.search(data.decode("utf-8", "replace")))
 
 
 def storage_files(root: Path, paths: Sequence[str], enums: Iterable[str]) -> list[str]:
@@ -78,7 +83,15 @@ def storage_files(root: Path, paths: Sequence[str], enums: Iterable[str]) -> lis
     model bases and column helpers are).
     """
     names = {enum.rpartition(".")[2] for enum in enums}
-    texts = {path: _read(path) for path in dict.fromkeys(python_files(root, paths))}
+    contents = {path: _read(path) for path in dict.fromkeys(python_files(root, paths))}
+    libraries = {
+        path
+        for path, data in contents.items()
+        if census.remember("libraries", data, _names_library, keep=True)
+    }
+    if not names:
+        return sorted(p.relative_to(root).as_posix() for p in libraries)
+    texts = {path: data.decode("utf-8", "replace") for path, data in contents.items()}
     chosen: set[Path] = set()
     while names:
         alternatives = "|".join(map(re.escape, sorted(names)))
@@ -95,7 +108,6 @@ def storage_files(root: Path, paths: Sequence[str], enums: Iterable[str]) -> lis
         if more <= names:
             break
         names |= more
-    libraries = {p for p, text in texts.items() if _LIBRARIES.search(text)}
     return sorted(p.relative_to(root).as_posix() for p in chosen | libraries)
 
 

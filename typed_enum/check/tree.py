@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from typed_enum.check import census
+
 __all__ = ["default_paths", "enum_modules", "module_name", "python_files"]
 
 _SKIP_DIRS = frozenset(
@@ -77,26 +79,39 @@ def import_root(path: Path, module: str) -> Path:
     return path.parents[depth]
 
 
+def _facts(data: bytes) -> tuple[bool, tuple[str, ...]]:
+    """Whether a file mentions enum, and the classes it defines (by name)."""
+    text = data.decode("utf-8", "replace")
+    return bool(_MENTIONS_ENUM.search(text)), tuple(_CLASS.findall(text))
+
+
+def _words(data: bytes) -> frozenset[str]:
+    return frozenset(_WORD.findall(data.decode("utf-8", "replace")))
+
+
 def enum_modules(files: Sequence[Path]) -> list[Path]:
     """The files that can define an enum: those that mention enum, and those that
     mention a class one of them defines (an enum can derive from the tree's own base)."""
-    texts: dict[Path, str] = {}
+    # issue 52: each file's text tests done once per blob (``census.remember``: shared by
+    # both revisions, kept between runs); a word lookup, not a regex of every class name.
+    contents: dict[Path, bytes] = {}
     for path in files:
         try:
-            texts[path] = path.read_bytes().decode("utf-8", "replace")
+            contents[path] = path.read_bytes()
         except OSError:
-            texts[path] = ""
-    chosen = {path for path, text in texts.items() if _MENTIONS_ENUM.search(text)}
+            contents[path] = b""
+    facts = {
+        path: census.remember("facts", data, _facts, keep=True) for path, data in contents.items()
+    }
+    chosen = {path for path, (mentions, _) in facts.items() if mentions}
     while True:
-        names = {name for path in chosen for name in _CLASS.findall(texts[path])}
+        names = {name for path in chosen for name in facts[path][1]}
         if not names:
             break
-        # issue 52: "mentions one of the names as a word" as a set lookup per word (a
-        # regex of thousands of alternatives took minutes on a large tree); the same test.
         more = {
-            p
-            for p, text in texts.items()
-            if p not in chosen and any(word in names for word in _WORD.findall(text))
+            path
+            for path, data in contents.items()
+            if path not in chosen and not names.isdisjoint(census.remember("words", data, _words))
         }
         if not more:
             break
