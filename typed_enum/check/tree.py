@@ -85,10 +85,6 @@ def _facts(data: bytes) -> tuple[bool, tuple[str, ...]]:
     return bool(_MENTIONS_ENUM.search(text)), tuple(_CLASS.findall(text))
 
 
-def _words(data: bytes) -> frozenset[str]:
-    return frozenset(_WORD.findall(data.decode("utf-8", "replace")))
-
-
 def enum_modules(files: Sequence[Path]) -> list[Path]:
     """The files that can define an enum: those that mention enum, and those that
     mention a class one of them defines (an enum can derive from the tree's own base)."""
@@ -108,10 +104,12 @@ def enum_modules(files: Sequence[Path]) -> list[Path]:
         names = {name for path in chosen for name in facts[path][1]}
         if not names:
             break
+        # The words are not kept: a set per file of a large tree is hundreds of megabytes.
         more = {
             path
             for path, data in contents.items()
-            if path not in chosen and not names.isdisjoint(census.remember("words", data, _words))
+            if path not in chosen
+            and not names.isdisjoint(_WORD.findall(data.decode("utf-8", "replace")))
         }
         if not more:
             break
