@@ -39,3 +39,15 @@ def test_the_old_side_of_an_unchanged_file_reads_as_its_own(repo: Repo) -> None:
     full = repo.check("--against", "HEAD~1", "--no-import", "--full")
     assert fast.rules == full.rules == ["member-renamed"]
     assert fast.err == full.err
+
+
+def test_two_revisions_read_without_a_checkout_equal_the_full_reading(repo: Repo) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": BEFORE, "app/keep.py": "X = 1\n"})
+    repo.commit({"app/models.py": AFTER_RENAME, "app/extra.py": BEFORE.replace("Color", "Hue")})
+    repo.write({"app/models.py": BEFORE})  # the working tree differs from both
+    fast = repo.check("--against", "HEAD~1", "--new", "HEAD", "--no-import", "--show-compatible")
+    full = repo.check(
+        "--against", "HEAD~1", "--new", "HEAD", "--no-import", "--show-compatible", "--full"
+    )
+    assert (fast.status, fast.out, fast.err) == (full.status, full.out, full.err)
+    assert sorted(fast.rules) == ["enum-added", "enum-added", "member-renamed"]

@@ -323,12 +323,13 @@ def _read(
     new_commit = resolve(repo, args.new) if args.new else None
     old_label = args.against
     new_label = args.new if args.new else "the working tree"
-    new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
+    # issue 52: under --no-import a revision's Python files are read without a checkout
+    # (those the working tree holds unchanged are the working tree's own).
+    fast = args.no_import and not args.full
+    tree = overlay if fast else worktree
+    new_tree = tree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
-    # issue 52: --no-import against the working tree reads the old side's Python files
-    # without a checkout (the unchanged ones are the working tree's own).
-    fast = args.no_import and not new_commit and not args.full
-    old_tree = overlay(repo, old_commit) if fast else worktree(repo, old_commit)
+    old_tree = tree(repo, old_commit)
     with old_tree as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
