@@ -160,8 +160,11 @@ def overlay(repo: Path, commit: str) -> Iterator[Path]:
                 made.add(target.parent)
             if path in written:
                 target.write_bytes(contents[blob])
-            else:
+                continue
+            try:
                 target.symlink_to(repo / path)
+            except OSError:  # no symbolic links here (Windows without the privilege): a copy
+                shutil.copyfile(repo / path, target)
         yield where
     finally:
         shutil.rmtree(parent, ignore_errors=True)
