@@ -90,15 +90,17 @@ def enum_modules(files: Sequence[Path]) -> list[Path]:
     mention a class one of them defines (an enum can derive from the tree's own base)."""
     # issue 52: each file's text tests done once per blob (``census.remember``: shared by
     # both revisions, kept between runs); a word lookup, not a regex of every class name.
+    # Only the contents of the files not chosen yet are kept (they are searched again).
     contents: dict[Path, bytes] = {}
+    facts: dict[Path, tuple[bool, tuple[str, ...]]] = {}
     for path in files:
         try:
-            contents[path] = path.read_bytes()
+            data = path.read_bytes()
         except OSError:
-            contents[path] = b""
-    facts = {
-        path: census.remember("facts", data, _facts, keep=True) for path, data in contents.items()
-    }
+            data = b""
+        facts[path] = census.remember("facts", data, _facts, keep=True)
+        if not facts[path][0]:
+            contents[path] = data
     chosen = {path for path, (mentions, _) in facts.items() if mentions}
     while True:
         names = {name for path in chosen for name in facts[path][1]}
@@ -114,4 +116,5 @@ def enum_modules(files: Sequence[Path]) -> list[Path]:
         if not more:
             break
         chosen |= more
+        contents = {path: data for path, data in contents.items() if path not in more}
     return [path for path in files if path in chosen]
