@@ -165,6 +165,7 @@ def overlay(repo: Path, commit: str) -> Iterator[Path]:
                 target.symlink_to(repo / path)
             except OSError:  # no symbolic links here (Windows without the privilege): a copy
                 shutil.copyfile(repo / path, target)
+        del listed, files, changed, written, contents  # not kept while the tree is read
         yield where
     finally:
         shutil.rmtree(parent, ignore_errors=True)
