@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum.check import impact
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -133,6 +134,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
         "models, msgspec structs) and how: by name or by value; each change is judged by it",
     )
+    impact.add_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
         "--timings",
@@ -394,7 +396,8 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    return 1 if breaking else 0
+    impact_fails = impact.summary(report.impact, err, args.format == "text")
+    return 1 if breaking or impact_fails else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -415,6 +418,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             ]
         )
         spent["comparison"] = time.perf_counter() - comparing
+        shown = impact.run(
+            args, read.old, read.new, read.new_root, read.models, read.policy.ignored
+        )
     report = Report(
         findings,
         _side(read.old_label, read.old, read.policy),
@@ -425,6 +431,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         notes,
         not args.no_import,
         storage,
+        shown,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))

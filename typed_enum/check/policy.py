@@ -32,7 +32,8 @@ from typing import Any, Final
 
 __all__ = ["STORAGE", "Policy", "PolicyError", "is_private", "load", "override", "read_file"]
 
-_SETTINGS = ("ignore", "private", "storage", "unstored")
+# fail-on-impact is read by typed_enum.check.impact.policy (issue 55).
+_SETTINGS = ("ignore", "private", "storage", "unstored", "fail-on-impact")
 _UNSTORED = ("fail", "list")
 STORAGE: Final = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"

@@ -1,0 +1,77 @@
+"""The impact's part of ``typed-enum check``: its options, and the run between the
+comparison and the report (the hook of ``typed_enum.check.cli``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from typed_enum.check.impact.policy import parse_kinds, read_kinds
+from typed_enum.check.impact.render import Shown, failing
+from typed_enum.check.impact.run import NOT_LOOKED_AT, find_impact
+from typed_enum.check.snapshot import Snapshot
+
+__all__ = ["add_options", "run", "summary"]
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "impact",
+        "for each member added, the sites of the new revision that now receive it through a "
+        "catch-all (case _, else, a table without its key, a membership test); listed, "
+        "failing nothing unless chosen",
+    )
+    group.add_argument(
+        "--fail-on-impact",
+        metavar="KIND,...",
+        help="sites of these kinds fail the check (wildcard, wildcard-raises, else, "
+        "else-raises, fall-through, table, table-default, membership, or all); replaces the "
+        "file's fail-on-impact",
+    )
+    group.add_argument(
+        "--no-impact", action="store_true", help="do not look for the sites of new members"
+    )
+
+
+def run(
+    args: argparse.Namespace,
+    old: Snapshot,
+    new: Snapshot,
+    root: Path,
+    paths: Sequence[str],
+    ignored: Callable[[str], bool],
+) -> Shown | None:
+    """The impact of the change, with the kinds that fail it; None under --no-impact."""
+    if args.fail_on_impact is not None:
+        fail_on = parse_kinds(args.fail_on_impact, "--fail-on-impact")
+    elif args.config:
+        fail_on = read_kinds(Path(args.config), args.config)
+    else:
+        fail_on = read_kinds(root / "pyproject.toml", "pyproject.toml")
+    if args.no_impact:
+        return None
+    return Shown(find_impact(old, new, root, paths, ignored), fail_on)
+
+
+def summary(shown: Shown | None, err: TextIO, show: bool) -> bool:
+    """The impact's summary line on ``err`` (``show``: the text format); whether a
+    chosen kind fails the check."""
+    if shown is None or not any(change.added for change in shown.impact.changes):
+        return False
+    impact = shown.impact
+    added = sum(len(change.added) for change in impact.changes)
+    failed = len(failing(shown))
+    if not show:
+        return failed > 0
+    n = len(impact.sites)
+    print(
+        f"typed-enum check: impact: {n} site{'s' if n != 1 else ''} receive "
+        f"{added} new member{'s' if added != 1 else ''} through a catch-all "
+        f"({impact.modules} module{'s' if impact.modules != 1 else ''} examined, "
+        f"{impact.seconds:.2f} s){f'; {failed} fail (--fail-on-impact)' if failed else ''}",
+        file=err,
+    )
+    print(f"typed-enum check: note: {NOT_LOOKED_AT}", file=err)
+    return failed > 0

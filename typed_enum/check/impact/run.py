@@ -1,0 +1,116 @@
+"""The impact of one change: for each member added, every site that now receives it
+through a catch-all; for each member removed, the sites that still name it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from typed_enum.check.impact.changes import Change, changes
+from typed_enum.check.impact.modules import read_tree
+from typed_enum.check.impact.sites import Candidate, Mention, Table, find_sites, find_tables
+from typed_enum.check.snapshot import Snapshot
+
+__all__ = ["NOT_LOOKED_AT", "Impact", "Site", "find_impact"]
+
+#: What the syntactic finder does not look at (said in every report that lists sites).
+NOT_LOOKED_AT = (
+    "impact: read from the syntax only; not looked at: catch-alls whose other arms name no "
+    "member (a variable holding a member, isinstance), tables keyed by values (.value), "
+    "comparisons in helper functions, and modules that do not import the enum's module"
+)
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place of the new revision that a new member now reaches through a catch-all."""
+
+    kind: str
+    """A key of ``kinds.KINDS``: ``else-raises`` is an ``else`` whose first statement raises."""
+    enum: str
+    member: str
+    path: str
+    line: int
+    what: str
+    """What the member meets there: the arm's first statement, the default, ..."""
+
+    def sort_key(self) -> tuple[str, str, str, int, str]:
+        return (self.enum, self.member, self.path, self.line, self.kind)
+
+
+@dataclass
+class Impact:
+    sites: list[Site] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    modules: int = 0
+    """How many modules were examined (the importers of the changed enums' modules)."""
+    unparsed: list[tuple[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _sites(candidate: Candidate, change: Change) -> list[Site]:
+    required = change.old & set(change.names.values())
+    if candidate.complete and not required <= candidate.named:
+        return []
+    kind = candidate.kind + (
+        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else") else ""
+    )
+    return [
+        Site(
+            kind,
+            change.enum,
+            member,
+            candidate.file,
+            candidate.line,
+            candidate.what.replace("{member}", member),
+        )
+        for member in change.added
+        if member not in candidate.named
+    ]
+
+
+def find_impact(
+    old: Snapshot,
+    new: Snapshot,
+    root: Path,
+    paths: Sequence[str],
+    ignored: Callable[[str], bool] | None = None,
+) -> Impact:
+    """The sites of the new revision (checked out at ``root``) that the changed enums'
+    new members reach, in the modules that import the enums' modules."""
+    started = time.perf_counter()
+    found = changes(old, new, ignored)
+    impact = Impact(changes=found)
+    if not found:
+        return impact
+    tree = read_tree(root, paths)
+    impact.unparsed = tree.unparsed
+    by_enum = {change.enum: change for change in found}
+    module_of = {
+        change.enum: next(
+            (m.name for m in tree.modules.values() if m.file == change.file),
+            change.enum.rpartition(".")[0],
+        )
+        for change in found
+    }
+    examined = {m.name: m for name in set(module_of.values()) for m in tree.importers(name)}
+    tables: dict[str, Table] = {}
+    for module in examined.values():
+        tables.update(find_tables(module, tree, by_enum))
+    seen: set[tuple[str, str, str, int, str]] = set()
+    for module in examined.values():
+        candidates, mentions = find_sites(module, tree, by_enum, tables)
+        impact.mentions.extend(mentions)
+        for candidate in candidates:
+            for site in _sites(candidate, by_enum[candidate.enum]):
+                if site.sort_key() not in seen:
+                    seen.add(site.sort_key())
+                    impact.sites.append(site)
+    impact.sites.sort(key=Site.sort_key)
+    impact.mentions.sort(key=lambda m: (m.enum, m.member, m.file, m.line))
+    impact.modules = len(examined)
+    impact.seconds = time.perf_counter() - started
+    return impact
