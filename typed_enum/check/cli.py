@@ -366,6 +366,7 @@ def _report(
     for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
     out.write(render(report, args.format))
+    impact_fails = impact.summary(report.impact, err, args.format == "text")
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":
@@ -396,7 +397,6 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    impact_fails = impact.summary(report.impact, err, args.format == "text")
     return 1 if breaking or impact_fails else 0
 
 

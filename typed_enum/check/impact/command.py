@@ -58,7 +58,7 @@ def run(
 def summary(shown: Shown | None, err: TextIO, show: bool) -> bool:
     """The impact's summary line on ``err`` (``show``: the text format); whether a
     chosen kind fails the check."""
-    if shown is None or not any(change.added for change in shown.impact.changes):
+    if shown is None or not shown.impact.sites:
         return False
     impact = shown.impact
     added = sum(len(change.added) for change in impact.changes)

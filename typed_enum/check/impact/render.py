@@ -154,8 +154,8 @@ def _sarif(text: str, shown: Shown) -> str:
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     first = len(rules)
-    rules.extend(_rule(kind) for kind in KINDS)
-    kinds = list(KINDS)
+    kinds = sorted({site.kind for site in shown.impact.sites}, key=list(KINDS).index)
+    rules.extend(_rule(kind) for kind in kinds)
     for site in shown.impact.sites:
         run["results"].append(
             {
@@ -186,6 +186,6 @@ _FORMATS: Final[dict[str, Callable[[str, Shown], str]]] = {
 
 def extend(text: str, format: str, shown: Shown | None) -> str:
     """The rendered report ``text`` in ``format`` with the impact added."""
-    if shown is None:
-        return text
+    if shown is None or not (shown.impact.sites or shown.impact.mentions):
+        return text  # nothing reached: the report is the comparison's alone
     return _FORMATS[format](text, shown)
