@@ -29,6 +29,10 @@ class Module:
     """Every dotted name an import statement of the module names (absolute)."""
     bindings: dict[str, str] = field(default_factory=dict)
     """Name bound by an import anywhere in the module -> the dotted path it names."""
+    text: str = ""
+
+    def mentions(self, word: str) -> bool:
+        return word in self.text
 
 
 def _absolute(module: Module, level: int, name: str | None) -> str:
@@ -149,13 +153,14 @@ def read_tree(root: Path, paths: Sequence[str]) -> Tree:
     for path in python_files(root, paths):
         file = path.relative_to(root).as_posix()
         try:
-            parsed = ast.parse(path.read_bytes(), filename=file)
+            text = path.read_text(encoding="utf-8", errors="replace")
+            parsed = ast.parse(text, filename=file)
         except (SyntaxError, ValueError, OSError) as exc:
             unparsed.append((file, f"{type(exc).__name__}: {exc}"))
             continue
         name = module_name(path)
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
-        module = Module(name, file, parsed, package)
+        module = Module(name, file, parsed, package, text=text)
         _read_imports(module)
         modules.setdefault(name, module)
     tree = Tree(modules, unparsed)

@@ -100,14 +100,14 @@ def find_impact(
     tables: dict[str, Table] = {}
     for module in examined.values():
         tables.update(find_tables(module, tree, by_enum))
-    seen: set[tuple[str, str, str, int, str]] = set()
+    seen: set[Site] = set()
     for module in examined.values():
         candidates, mentions = find_sites(module, tree, by_enum, tables)
         impact.mentions.extend(mentions)
         for candidate in candidates:
             for site in _sites(candidate, by_enum[candidate.enum]):
-                if site.sort_key() not in seen:
-                    seen.add(site.sort_key())
+                if site not in seen:
+                    seen.add(site)
                     impact.sites.append(site)
     impact.sites.sort(key=Site.sort_key)
     impact.mentions.sort(key=lambda m: (m.enum, m.member, m.file, m.line))

@@ -176,6 +176,8 @@ def _literal(node: ast.expr) -> tuple[list[ast.expr], bool] | None:
 def _exhaustive_map_args(module: Module) -> set[int]:
     """The dict literals given to ``exhaustive_map``: the plugin checks those."""
     found: set[int] = set()
+    if not module.mentions("exhaustive_map"):
+        return found
     for node in ast.walk(module.tree):
         if isinstance(node, ast.Call):
             parts = _dotted(node.func)
@@ -222,6 +224,29 @@ def find_tables(module: Module, tree: Tree, changes: Mapping[str, Change]) -> di
 
 
 @dataclass
+class _Local:
+    """The tables a function binds, read when a name is first looked up in it."""
+
+    function: ast.FunctionDef | ast.AsyncFunctionDef
+    tables: dict[str, Table] | None = None
+
+    def read(self, finder: _Finder) -> dict[str, Table]:
+        if self.tables is None:
+            self.tables = {}
+            for stmt in ast.walk(self.function):
+                if not isinstance(stmt, ast.Assign | ast.AnnAssign):
+                    continue
+                for name, value in _bound([stmt]):
+                    literal = _literal(value)
+                    named = finder.resolver.members(literal[0]) if literal else None
+                    if literal and named and id(value) not in finder.skip:
+                        self.tables[name] = Table(
+                            named[0], named[1], literal[1], finder.module.file, value.lineno
+                        )
+        return self.tables
+
+
+@dataclass
 class _Finder(ast.NodeVisitor):
     module: Module
     resolver: _Resolver
@@ -231,7 +256,8 @@ class _Finder(ast.NodeVisitor):
     mentions: list[Mention] = field(default_factory=list)
     elifs: set[int] = field(default_factory=set)
     consumed: set[int] = field(default_factory=set)
-    local_tables: list[dict[str, Table]] = field(default_factory=list)
+    in_chain: dict[int, dict[str, set[str]]] = field(default_factory=dict)
+    local_tables: list[_Local] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)
 
     def _add(
@@ -260,17 +286,7 @@ class _Finder(ast.NodeVisitor):
         if self.classes and arguments:
             scope[arguments[0].arg] = ".".join([self.module.name, *self.classes])
         self.resolver.scopes.append(scope)
-        tables: dict[str, Table] = {}
-        for stmt in ast.walk(node):
-            if isinstance(stmt, ast.Assign | ast.AnnAssign):
-                for name, value in _bound([stmt]):
-                    literal = _literal(value)
-                    named = self.resolver.members(literal[0]) if literal else None
-                    if literal and named and id(value) not in self.skip:
-                        tables[name] = Table(
-                            named[0], named[1], literal[1], self.module.file, value.lineno
-                        )
-        self.local_tables.append(tables)
+        self.local_tables.append(_Local(node))
         saved, self.classes = self.classes, []
         self.generic_visit(node)
         self.classes = saved
@@ -291,7 +307,8 @@ class _Finder(ast.NodeVisitor):
                 return None
             return Table(named[0], named[1], literal[1], self.module.file, node.lineno)
         if isinstance(node, ast.Name):
-            for tables in reversed(self.local_tables):
+            for local in reversed(self.local_tables):
+                tables = local.read(self)
                 if node.id in tables:
                     return tables[node.id]
         path = self.resolver.path(node)
@@ -381,6 +398,17 @@ class _Finder(ast.NodeVisitor):
             break
         if len(tests) == 1 and not final:
             return  # a lone `if x in (...)`: a membership test
+        # A membership test among the chain's tests: the chain's other tests may name
+        # the new member (listed only if none does).
+        named_anywhere: dict[str, set[str]] = {}
+        for test in tests:
+            for sub in ast.walk(test):
+                found = self.resolver.member(sub)
+                if found:
+                    named_anywhere.setdefault(found[0], set()).add(found[1])
+        for test in tests:
+            for sub in ast.walk(test):
+                self.in_chain[id(sub)] = named_anywhere
         read = [self._test(test) for test in tests]
         if any(r is None for r in read) or len({(r[0], r[1]) for r in read if r}) != 1:
             return
@@ -426,7 +454,9 @@ class _Finder(ast.NodeVisitor):
                 if table is not None:
                     outcome = "False" if isinstance(op, ast.In) else "True"
                     what = f"{_shown(node)} is {outcome} for {{member}}"
-                    self._add("membership", table.enum, table.keys, False, node.lineno, what)
+                    chain = self.in_chain.get(id(node), {}).get(table.enum, set())
+                    named = table.keys | chain
+                    self._add("membership", table.enum, named, False, node.lineno, what)
         self.generic_visit(node)
 
 
