@@ -366,7 +366,7 @@ def _report(
     for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
     out.write(render(report, args.format))
-    impact_fails = impact.summary(report.impact, err, args.format == "text")
+    impact_fails = impact.summary(report.impact, err, args)
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
     if args.format == "text":

@@ -55,22 +55,23 @@ def run(
     return Shown(find_impact(old, new, root, paths, ignored), fail_on)
 
 
-def summary(shown: Shown | None, err: TextIO, show: bool) -> bool:
-    """The impact's summary line on ``err`` (``show``: the text format); whether a
-    chosen kind fails the check."""
+def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
+    """The impact's summary line on ``err`` (in the text format; with its time under
+    --timings); whether a chosen kind fails the check."""
     if shown is None or not shown.impact.sites:
         return False
     impact = shown.impact
     added = sum(len(change.added) for change in impact.changes)
     failed = len(failing(shown))
-    if not show:
+    if args.format != "text":
         return failed > 0
     n = len(impact.sites)
     print(
-        f"typed-enum check: impact: {n} site{'s' if n != 1 else ''} receive "
+        f"typed-enum check: impact: {n} site{'s' if n != 1 else ''} reached by "
         f"{added} new member{'s' if added != 1 else ''} through a catch-all "
-        f"({impact.modules} module{'s' if impact.modules != 1 else ''} examined, "
-        f"{impact.seconds:.2f} s){f'; {failed} fail (--fail-on-impact)' if failed else ''}",
+        f"({impact.modules} module{'s' if impact.modules != 1 else ''} examined"
+        f"{f', {impact.seconds:.2f} s' if args.timings else ''})"
+        f"{f'; {failed} fail (--fail-on-impact)' if failed else ''}",
         file=err,
     )
     print(f"typed-enum check: note: {NOT_LOOKED_AT}", file=err)

@@ -49,6 +49,9 @@ class Impact:
     """How many modules were examined (the importers of the changed enums' modules)."""
     unparsed: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
+    candidates: list[Candidate] = field(default_factory=list)
+    """Every catch-all of a changed enum seen, listed or not (those naming the new
+    member are not): what a measurement checks by hand."""
 
 
 def _sites(candidate: Candidate, change: Change) -> list[Site]:
@@ -104,6 +107,7 @@ def find_impact(
     for module in examined.values():
         candidates, mentions = find_sites(module, tree, by_enum, tables)
         impact.mentions.extend(mentions)
+        impact.candidates.extend(candidates)
         for candidate in candidates:
             for site in _sites(candidate, by_enum[candidate.enum]):
                 if site not in seen:
