@@ -154,6 +154,32 @@ def test_membership_in_a_collection_of_members_written_or_named(tmp_path: Path) 
     ]
 
 
+def test_a_table_read_under_a_membership_test_of_it_is_not_a_keyerror(tmp_path: Path) -> None:
+    use = """
+    from app.colors import Color
+    KINDS = {Color.red: int, Color.green: str}
+    def f(x: Color) -> type | None:
+        if x in KINDS:
+            return KINDS[x]
+        return None
+    """
+    assert _impact(tmp_path, use) == [(4, "membership", "x in KINDS is False for blue")]
+
+
+def test_a_loop_over_a_tuple_of_members_skips_the_new_one(tmp_path: Path) -> None:
+    use = """
+    from app.colors import Color
+    def f() -> None:
+        for color in (Color.red, Color.green):
+            print(color)
+        for every in Color:
+            print(every)
+    """
+    assert _impact(tmp_path, use) == [
+        (3, "iteration", "the loop over (Color.red, Color.green) skips blue")
+    ]
+
+
 def test_references_go_through_reexports_class_aliases_and_cls(tmp_path: Path) -> None:
     use = """
     from app import colors
@@ -252,7 +278,7 @@ def test_an_unknown_kind_is_a_one_line_error(repo: Repo) -> None:
     assert result.err == (
         "typed-enum check: --fail-on-impact: no site kind 'tabel'; did you mean 'table'? (the "
         "kinds are wildcard, wildcard-raises, else, else-raises, fall-through, table, "
-        "table-default, membership, all)\n"
+        "table-default, membership, iteration, all)\n"
     )
 
 

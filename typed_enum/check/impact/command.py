@@ -27,7 +27,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--fail-on-impact",
         metavar="KIND,...",
         help="sites of these kinds fail the check (wildcard, wildcard-raises, else, "
-        "else-raises, fall-through, table, table-default, membership, or all); replaces the "
+        "else-raises, fall-through, table, table-default, membership, iteration, or all); "
+        "replaces the "
         "file's fail-on-impact",
     )
     group.add_argument(

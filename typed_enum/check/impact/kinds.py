@@ -52,6 +52,11 @@ KINDS: Final = {
         "is not in it",
         "add the member to the collection, or say why it is left out with a match that names it",
     ),
+    "iteration": (
+        "a for loop over an explicit tuple, set or list of members: the new member is not "
+        "among those it visits",
+        "add the member to the collection, or loop over the enum itself",
+    ),
 }
 
 #: A site of the new revision that still names a removed member.

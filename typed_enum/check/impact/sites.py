@@ -10,7 +10,8 @@ members of a changed enum, so its subject is known to hold that enum.
 - a dict literal keyed by every old member (not the new one), used as a table:
   subscripted (``table``: KeyError) or read with ``.get`` (``table-default``);
 - ``in`` / ``not in`` an explicit tuple, set, list (or ``frozenset(...)``) of
-  members, written there or bound to a name (``membership``).
+  members, written there or bound to a name (``membership``), and a ``for``
+  loop over one (``iteration``).
 
 An arm that reaches ``assert_never`` is left out (mypy reports it), and so is
 every site that names the new member.  References go through imports,
@@ -38,7 +39,7 @@ class Candidate:
     """A catch-all of one enum, before the new members are matched against it."""
 
     kind: str
-    """wildcard, else, fall-through, table, table-default, membership."""
+    """wildcard, else, fall-through, table, table-default, membership, iteration."""
     enum: str
     named: frozenset[str]
     """The members the site names (the other arms, the keys, the collection)."""
@@ -257,6 +258,7 @@ class _Finder(ast.NodeVisitor):
     elifs: set[int] = field(default_factory=set)
     consumed: set[int] = field(default_factory=set)
     in_chain: dict[int, dict[str, set[str]]] = field(default_factory=dict)
+    guarded: list[Table] = field(default_factory=list)
     local_tables: list[_Local] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)
 
@@ -383,7 +385,33 @@ class _Finder(ast.NodeVisitor):
     def visit_If(self, node: ast.If) -> None:
         if id(node) not in self.elifs:
             self._chain(node)
+        # `if k in TABLE: TABLE[k]`: the subscript under the test raises no KeyError
+        # (the membership test is the site).
+        guarded = [
+            table
+            for sub in ast.walk(node.test)
+            if isinstance(sub, ast.Compare)
+            and len(sub.ops) == 1
+            and isinstance(sub.ops[0], ast.In)
+            and (table := self._table(sub.comparators[0])) is not None
+            and table.is_dict
+        ]
+        self.visit(node.test)
+        self.guarded.extend(guarded)
+        for stmt in node.body:
+            self.visit(stmt)
+        del self.guarded[len(self.guarded) - len(guarded) :]
+        for stmt in node.orelse:
+            self.visit(stmt)
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        table = self._table(node.iter)
+        if table is not None and not table.is_dict:
+            what = f"the loop over {_shown(node.iter)} skips {{member}}"
+            self._add("iteration", table.enum, table.keys, False, node.lineno, what)
         self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
 
     def _chain(self, node: ast.If) -> None:
         tests = []
@@ -431,7 +459,7 @@ class _Finder(ast.NodeVisitor):
     def visit_Subscript(self, node: ast.Subscript) -> None:
         if isinstance(node.ctx, ast.Load):
             table = self._table(node.value)
-            if table is not None and table.is_dict:
+            if table is not None and table.is_dict and table not in self.guarded:
                 what = f"{_shown(node)} raises KeyError for {{member}}"
                 self._add("table", table.enum, table.keys, True, node.lineno, what, True)
         self.generic_visit(node)
