@@ -59,9 +59,17 @@ def run(
 def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
     """The impact's summary line on ``err`` (in the text format; with its time under
     --timings); whether a chosen kind fails the check."""
-    if shown is None or not shown.impact.sites:
+    if shown is None:
         return False
     impact = shown.impact
+    if args.timings and impact.changes:
+        print(
+            f"typed-enum check: timings: impact {impact.seconds:.2f} s ({impact.modules} "
+            f"module{'s' if impact.modules != 1 else ''} parsed and examined)",
+            file=err,
+        )
+    if not impact.sites:
+        return False
     added = sum(len(change.added) for change in impact.changes)
     failed = len(failing(shown))
     if args.format != "text":
@@ -70,8 +78,7 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
     print(
         f"typed-enum check: impact: {n} site{'s' if n != 1 else ''} reached by "
         f"{added} new member{'s' if added != 1 else ''} through a catch-all "
-        f"({impact.modules} module{'s' if impact.modules != 1 else ''} examined"
-        f"{f', {impact.seconds:.2f} s' if args.timings else ''})"
+        f"({impact.modules} module{'s' if impact.modules != 1 else ''} examined)"
         f"{f'; {failed} fail (--fail-on-impact)' if failed else ''}",
         file=err,
     )
