@@ -8,11 +8,13 @@ Each case writes an old and a new tree by hand, reads both from the source
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
 import pytest
 from check_helpers import Repo
+from mypy import api as mypy_api
 
 from typed_enum.check.impact import find_impact
 from typed_enum.check.snapshot import take
@@ -52,6 +54,63 @@ def test_a_wildcard_arm_after_arms_naming_members_is_listed_with_its_first_state
                 raise ValueError(other)
     """
     assert _impact(tmp_path, use) == [(6, "wildcard-raises", "raise ValueError(other)")]
+
+
+def test_a_class_pattern_of_the_enum_is_a_catch_all(tmp_path: Path) -> None:
+    use = """
+    from app.colors import Color
+    def f(x: Color) -> int:
+        match x:
+            case Color.red:
+                return 1
+            case Color() as other:
+                return 2
+    """
+    assert _impact(tmp_path, use) == [(6, "wildcard", "return 2")]
+
+
+#: Catch-alls that name no member: the syntax cannot tell they take a Color.
+NO_MEMBER_NAMED = """
+from app.colors import Color
+def by_class(x: Color) -> int:
+    match x:
+        case Color() if x.value == 1:
+            return 1
+        case _:
+            return 0
+def by_value(x: Color) -> int:
+    if x.value == 1:
+        return 1
+    elif x.value == 2:
+        return 2
+    else:
+        return 0
+def named(x: Color) -> int:
+    match x:
+        case Color.red:
+            return 1
+        case _:
+            return 0
+"""
+
+
+def test_the_plugin_sees_no_catch_all_the_syntax_misses(tmp_path: Path) -> None:
+    """mypy's plugin API has no statement hook: the plugin's type-aware wildcard
+    check runs from the attribute hook of a member the statement names, so it
+    judges only the statements the syntactic finder reads too (issue 55's
+    "type information where syntax is not enough": not available that way)."""
+    found = _impact(tmp_path, NO_MEMBER_NAMED)
+    assert found == [(19, "wildcard", "return 0")]
+    config = tmp_path / "mypy.ini"
+    config.write_text(
+        "[mypy]\nplugins = typed_enum.mypy\nstrict = true\n"
+        "enable_error_code = typed-enum-wildcard-arm\n"
+    )
+    out, _, _ = mypy_api.run(
+        ["--config-file", str(config), "--no-incremental", str(tmp_path / "new" / "app")]
+    )
+    reported = re.findall(r"use\.py:(\d+): error: .*\[typed-enum-wildcard-arm\]", out)
+    assert reported == ["19"], out
 
 
 def test_an_arm_reaching_assert_never_or_a_match_naming_the_new_member_is_not_listed(
@@ -236,7 +295,7 @@ def test_the_check_lists_sites_grouped_by_new_member_and_exits_0(repo: Repo) -> 
         "typed-enum check: impact: 2 sites reached by 1 new member through a catch-all (2 modules examined)\n"
         in result.err
     )
-    assert "read from the syntax only; not looked at" in result.err
+    assert "typed-enum check: note: impact: read from the syntax of the modules" in result.err
 
 
 @pytest.mark.parametrize(

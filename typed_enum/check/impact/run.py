@@ -17,9 +17,10 @@ __all__ = ["NOT_LOOKED_AT", "Impact", "Site", "find_impact"]
 
 #: What the syntactic finder does not look at (said in every report that lists sites).
 NOT_LOOKED_AT = (
-    "impact: read from the syntax only; not looked at: catch-alls whose other arms name no "
-    "member (a variable holding a member, isinstance), tables keyed by values (.value), "
-    "comparisons in helper functions, and modules that do not import the enum's module"
+    "impact: read from the syntax of the modules that import the enum's module; not looked "
+    "at: catch-alls whose other arms name no member (a comparison of .value, isinstance), "
+    "the else of a chain that names only some old members or tests other conditions, "
+    "comparisons in helper functions (docs/check-impact.md)"
 )
 
 

@@ -3,7 +3,8 @@
 Read from the syntax only (no type information): a site counts when it names
 members of a changed enum, so its subject is known to hold that enum.
 
-- ``match``: a ``case _:`` or capture arm (no guard) after arms naming members;
+- ``match``: a ``case _:``, capture or ``case Enum():`` arm (no guard) after arms
+  naming members;
 - if/elif: a chain whose every test compares one subject with members (``is``,
   ``==``, ``in`` an explicit collection, ``or`` of those) and that named every
   old member: its ``else:``, or no ``else:`` at all (``fall-through``);
@@ -339,7 +340,10 @@ class _Finder(ast.NodeVisitor):
             ((enum, members),) = named.items()
             for case in node.cases:
                 pattern = case.pattern
-                if not (isinstance(pattern, ast.MatchAs) and pattern.pattern is None):
+                if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+                    pattern = pattern.pattern  # case Color() as c:
+                catch_all = isinstance(pattern, ast.MatchAs) and pattern.pattern is None
+                if not (catch_all or self._whole_class(pattern, enum)):
                     continue
                 if case.guard is not None or _reaches_assert_never(case.body):
                     continue
@@ -354,6 +358,15 @@ class _Finder(ast.NodeVisitor):
                     isinstance(first, ast.Raise),
                 )
         self.generic_visit(node)
+
+    def _whole_class(self, pattern: ast.pattern, enum: str) -> bool:
+        """``case Color():``: every member of the enum matches it."""
+        return (
+            isinstance(pattern, ast.MatchClass)
+            and not pattern.patterns
+            and not pattern.kwd_patterns
+            and self.resolver.path(pattern.cls) == enum
+        )
 
     # if/elif
     def _test(self, test: ast.expr) -> tuple[str, str, frozenset[str]] | None:
