@@ -11,6 +11,7 @@ import json
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from check_helpers import Repo
@@ -28,16 +29,23 @@ class Color(Enum):
 NEW_ENUM = OLD_ENUM + "    blue = 3\n"
 
 
-def _impact(tmp_path: Path, use: str, new_enum: str = NEW_ENUM) -> list[tuple[int, str, str]]:
+def _impact(
+    tmp_path: Path, use: str, new_enum: str = NEW_ENUM, files: dict[str, str] | None = None
+) -> list[tuple[Any, ...]]:
+    """(line, kind, what) of each site (with its path when ``files`` adds modules)."""
     for side, enum in (("old", OLD_ENUM), ("new", new_enum)):
         app = tmp_path / side / "app"
         app.mkdir(parents=True)
         (app / "__init__.py").write_text("")
         (app / "colors.py").write_text(textwrap.dedent(enum).lstrip("\n"))
         (app / "use.py").write_text(textwrap.dedent(use).lstrip("\n"))
+        for name, text in (files or {}).items():
+            (tmp_path / side / name).write_text(textwrap.dedent(text).lstrip("\n"))
     old = take(tmp_path / "old", ["app"], "old", False)
     new = take(tmp_path / "new", ["app"], "new", False)
     impact = find_impact(old, new, tmp_path / "new", ["app"])
+    if files:
+        return [(site.line, site.kind, site.what, site.path) for site in impact.sites]
     return [(site.line, site.kind, site.what) for site in impact.sites]
 
 
@@ -251,6 +259,27 @@ def test_references_go_through_reexports_class_aliases_and_cls(tmp_path: Path) -
             return mapping[kind]
     """
     assert _impact(tmp_path, use) == [(8, "table", "mapping[kind] raises KeyError for blue")]
+
+
+def test_a_collection_read_in_a_module_that_names_no_member_is_found(tmp_path: Path) -> None:
+    """Modules that write no member name are read for their imports only, then whole
+    once they name a table or collection found elsewhere."""
+    use = """
+    from app.colors import Color
+    WARM = (Color.red,)
+    """
+    found = _impact(tmp_path, use, files={"app/check.py": CHECK, "app/__init__.py": INIT})
+    assert found == [(3, "membership", "x in WARM is False for blue", "app/check.py")]
+
+
+INIT = """
+from app.use import WARM as WARM
+"""
+CHECK = """
+from app import WARM
+def f(x: object) -> bool:
+    return x in WARM
+"""
 
 
 def test_a_module_that_does_not_import_the_enum_is_not_examined(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ name its members: ``importers`` is the set the finder examines.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,8 @@ class Module:
     bindings: dict[str, str] = field(default_factory=dict)
     """Name bound by an import anywhere in the module -> the dotted path it names."""
     text: str = ""
+    whole: bool = True
+    """False: only its import statements were parsed (it names nothing looked for)."""
 
     def mentions(self, word: str) -> bool:
         return word in self.text
@@ -90,6 +94,26 @@ class Tree:
                 return path
         return path
 
+    def deepen(self, wanted: re.Pattern[str], among: Iterable[Module]) -> list[Module]:
+        """Parse whole the modules of ``among`` read for their imports only whose text
+        matches ``wanted``; those modules."""
+        found = []
+        for module in among:
+            if module.whole or not wanted.search(module.text):
+                continue
+            try:
+                module.tree = ast.parse(module.text, filename=module.file)
+            except (SyntaxError, ValueError) as exc:
+                self.unparsed.append((module.file, f"{type(exc).__name__}: {exc}"))
+                continue
+            module.whole = True
+            module.imports.clear()
+            module.bindings.clear()
+            _read_imports(module)
+            _aliases(module, self)
+            found.append(module)
+        return found
+
     def importers(self, module: str) -> list[Module]:
         """The modules that import ``module`` (or a package above it), transitively, and
         ``module`` itself."""
@@ -146,21 +170,50 @@ def _aliases(module: Module, tree: Tree) -> None:
     assigned(module.tree.body, module.name)
 
 
-def read_tree(root: Path, paths: Sequence[str]) -> Tree:
-    """Every module under ``paths`` of the revision checked out at ``root``."""
+_IMPORT_LINE = re.compile(r"[ \t]*(?:from[ \t]+\.*[\w.]*[ \t]+import\b|import[ \t]+\w)")
+
+
+def _imports_only(text: str) -> ast.Module:
+    """The import statements of ``text`` (anywhere: in functions, under
+    ``if TYPE_CHECKING:``), parsed one by one: all a module that names none of the
+    words looked for is read for (who imports whom, re-exports)."""
+    body: list[ast.stmt] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if not _IMPORT_LINE.match(lines[i]):
+            i += 1
+            continue
+        statement, j = lines[i].strip(), i
+        while (statement.count("(") > statement.count(")") or statement.endswith("\\")) and (
+            j + 1 < len(lines)
+        ):
+            j += 1
+            statement += "\n" + lines[j]
+        with suppress(SyntaxError):  # a docstring's line that starts "from ... import"
+            body.extend(ast.parse(statement).body)
+        i = j + 1
+    return ast.Module(body=body, type_ignores=[])
+
+
+def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None = None) -> Tree:
+    """Every module under ``paths`` of the revision checked out at ``root``: parsed
+    whole if its text matches ``wanted`` (None: every module), else its imports only
+    (``Tree.deepen`` parses it whole later)."""
     modules: dict[str, Module] = {}
     unparsed: list[tuple[str, str]] = []
     for path in python_files(root, paths):
         file = path.relative_to(root).as_posix()
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
-            parsed = ast.parse(text, filename=file)
+            whole = wanted is None or wanted.search(text) is not None
+            parsed = ast.parse(text, filename=file) if whole else _imports_only(text)
         except (SyntaxError, ValueError, OSError) as exc:
             unparsed.append((file, f"{type(exc).__name__}: {exc}"))
             continue
         name = module_name(path)
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
-        module = Module(name, file, parsed, package, text=text)
+        module = Module(name, file, parsed, package, text=text, whole=whole)
         _read_imports(module)
         modules.setdefault(name, module)
     tree = Tree(modules, unparsed)

@@ -3,6 +3,7 @@ through a catch-all; for each member removed, the sites that still name it."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -76,6 +77,20 @@ def _sites(candidate: Candidate, change: Change) -> list[Site]:
     ]
 
 
+def _word(words: set[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
+
+
+def _words(found: list[Change]) -> re.Pattern[str]:
+    """What a module that can name a changed enum's member writes: ``.member`` (an
+    attribute, whatever names the class) or the class's own name."""
+    members = {name for change in found for name in (*change.names, *change.removed)}
+    classes = {change.enum.rpartition(".")[2] for change in found}
+    return re.compile(
+        r"\.(?:" + "|".join(sorted(map(re.escape, members))) + r")\b|" + _word(classes).pattern
+    )
+
+
 def find_impact(
     old: Snapshot,
     new: Snapshot,
@@ -90,7 +105,7 @@ def find_impact(
     impact = Impact(changes=found)
     if not found:
         return impact
-    tree = read_tree(root, paths)
+    tree = read_tree(root, paths, _words(found))
     impact.unparsed = tree.unparsed
     by_enum = {change.enum: change for change in found}
     module_of = {
@@ -101,11 +116,19 @@ def find_impact(
         for change in found
     }
     examined = {m.name: m for name in set(module_of.values()) for m in tree.importers(name)}
+    for module in examined.values():
+        if module.file in {change.file for change in found}:
+            tree.deepen(re.compile(""), [module])
     tables: dict[str, Table] = {}
-    for module in examined.values():
-        tables.update(find_tables(module, tree, by_enum))
+    todo = [m for m in examined.values() if m.whole]
+    while todo:  # a table bound in one module and read in another by its name
+        before = set(tables)
+        for module in todo:
+            tables.update(find_tables(module, tree, by_enum))
+        names = {path.rpartition(".")[2] for path in tables if path not in before}
+        todo = tree.deepen(_word(names), examined.values()) if names else []
     seen: set[Site] = set()
-    for module in examined.values():
+    for module in (m for m in examined.values() if m.whole):
         candidates, mentions = find_sites(module, tree, by_enum, tables)
         impact.mentions.extend(mentions)
         impact.candidates.extend(candidates)
