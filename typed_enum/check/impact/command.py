@@ -65,7 +65,8 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
     if args.timings and impact.changes:
         print(
             f"typed-enum check: timings: impact {impact.seconds:.2f} s ({impact.modules} "
-            f"module{'s' if impact.modules != 1 else ''} parsed and examined)",
+            f"module{'s' if impact.modules != 1 else ''} examined, {impact.parsed} of them "
+            f"parsed whole)",
             file=err,
         )
     if not impact.sites:

@@ -49,6 +49,8 @@ class Impact:
     changes: list[Change] = field(default_factory=list)
     modules: int = 0
     """How many modules were examined (the importers of the changed enums' modules)."""
+    parsed: int = 0
+    """How many of them were parsed whole (the others name no member looked for)."""
     unparsed: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
     candidates: list[Candidate] = field(default_factory=list)
@@ -140,5 +142,6 @@ def find_impact(
     impact.sites.sort(key=Site.sort_key)
     impact.mentions.sort(key=lambda m: (m.enum, m.member, m.file, m.line))
     impact.modules = len(examined)
+    impact.parsed = sum(m.whole for m in examined.values())
     impact.seconds = time.perf_counter() - started
     return impact
