@@ -378,6 +378,9 @@ def test_a_removed_member_still_named_is_said_to_be_a_mypy_error(repo: Repo) -> 
     """
     repo.commit({"app/__init__.py": "", "app/colors.py": NEW_ENUM, "app/use.py": use})
     repo.write({"app/colors.py": NEW_ENUM.replace("    green = 2\n", "")})
+    sarif = json.loads(repo.check("--against", "HEAD", "--format", "sarif").out)
+    named = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "impact-removed-named"]
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in named] == [3]
     result = repo.check("--against", "HEAD")
     assert result.lines[-1] == (
         "app/colors.py:2: impact: app.colors.Color.green was removed; the 1 site of the new "

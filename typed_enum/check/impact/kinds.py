@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["KINDS", "MENTION"]
+__all__ = ["KINDS", "MENTION", "MENTION_RULE"]
 
 #: kind -> (what the site is, how to make it name every member).
 KINDS: Final = {
@@ -59,5 +59,12 @@ KINDS: Final = {
     ),
 }
 
-#: A site of the new revision that still names a removed member.
-MENTION: Final = "mention"
+#: A site of the new revision that still names a removed member (not a catch-all:
+#: mypy reports it, the report says where): its rule id, description and fix.
+MENTION: Final = "impact-removed-named"
+MENTION_RULE: Final = (
+    "a site of the new revision that still names a removed member: a mypy error "
+    "([attr-defined]) there",
+    "name the member that replaces it, or keep the old name as an alias or retire it with "
+    "reserved()",
+)

@@ -10,7 +10,7 @@ from itertools import groupby
 from typing import Any, Final
 
 from typed_enum._site import page_url
-from typed_enum.check.impact.kinds import KINDS
+from typed_enum.check.impact.kinds import KINDS, MENTION, MENTION_RULE
 from typed_enum.check.impact.policy import fails
 from typed_enum.check.impact.run import NOT_LOOKED_AT, Impact, Site
 
@@ -82,8 +82,18 @@ def _escape(text: str, property: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property else text
 
 
+def _mention_text(enum: str, member: str) -> str:
+    return f"{_short(enum)}.{member} was removed and is still named here: a mypy error"
+
+
 def _github(shown: Shown) -> str:
     lines = []
+    for mention in shown.impact.mentions:
+        lines.append(
+            f"::notice file={_escape(mention.file, True)},line={mention.line},"
+            f"title={_escape('typed-enum impact removed-named', True)}::"
+            f"{_escape(_mention_text(mention.enum, mention.member))}\n"
+        )
     for site in shown.impact.sites:
         level = "error" if fails(site.kind, shown.fail_on) else "notice"
         title = f"typed-enum impact {site.kind}"
@@ -134,11 +144,12 @@ def _location(path: str, line: int) -> dict[str, Any]:
 
 
 def _rule(kind: str) -> dict[str, Any]:
-    what, fix = KINDS[kind]
+    what, fix = MENTION_RULE if kind == MENTION else KINDS[kind]
+    rule = kind if kind == MENTION else f"impact-{kind}"
     uri = page_url(_PAGE)
     return {
-        "id": f"impact-{kind}",
-        "name": f"impact-{kind}",
+        "id": rule,
+        "name": rule,
         "shortDescription": {"text": what},
         "help": {
             "text": f"{what}. How to make it explicit: {fix}.",
@@ -170,6 +181,19 @@ def _sarif(text: str, shown: Shown) -> str:
                 "properties": {"enum": site.enum, "member": site.member, "kind": site.kind},
             }
         )
+    if shown.impact.mentions:
+        rules.append(_rule(MENTION))
+        for mention in shown.impact.mentions:
+            run["results"].append(
+                {
+                    "ruleId": MENTION,
+                    "ruleIndex": len(rules) - 1,
+                    "level": "note",
+                    "message": {"text": _mention_text(mention.enum, mention.member)},
+                    "locations": [_location(mention.file, mention.line)],
+                    "properties": {"enum": mention.enum, "member": mention.member},
+                }
+            )
     run["properties"]["impact"] = {
         key: value for key, value in _summary(shown).items() if key != "sites"
     }
