@@ -370,6 +370,30 @@ def test_an_unknown_kind_is_a_one_line_error(repo: Repo) -> None:
     )
 
 
+def test_a_module_that_cannot_be_parsed_is_named_in_a_note(repo: Repo) -> None:
+    _repo(repo)
+    repo.write({"app/broken.py": "from app.colors import Color\ndef f(:\n"})
+    result = repo.check("--against", "HEAD")
+    assert any(
+        line.startswith(
+            "app/broken.py: note: not examined for the impact of new members: "
+            "cannot be parsed (SyntaxError"
+        )
+        for line in result.err.splitlines()
+    ), result.err
+
+
+def test_a_bad_fail_on_impact_in_the_pyproject_is_a_one_line_error(repo: Repo) -> None:
+    _repo(repo, "[tool.typed_enum.check]\nfail-on-impact = 3\n")
+    result = repo.check("--against", "HEAD")
+    assert (result.status, result.err) == (
+        2,
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] fail-on-impact must be a "
+        "list of site kinds (wildcard, wildcard-raises, else, else-raises, fall-through, table, "
+        "table-default, membership, iteration or all)\n",
+    )
+
+
 def test_a_removed_member_still_named_is_said_to_be_a_mypy_error(repo: Repo) -> None:
     use = """
     from app.colors import Color

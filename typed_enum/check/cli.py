@@ -421,6 +421,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         shown = impact.run(
             args, read.old, read.new, read.new_root, read.models, read.policy.ignored
         )
+        notes = sorted([*notes, *impact.unparsed_notes(shown)])
     report = Report(
         findings,
         _side(read.old_label, read.old, read.policy),

@@ -6,7 +6,7 @@ that import the enum's module (``modules``); the report's parts in each format
 (``render``); which kinds fail the check (``policy``).
 """
 
-from typed_enum.check.impact.command import add_options, run, summary
+from typed_enum.check.impact.command import add_options, run, summary, unparsed_notes
 from typed_enum.check.impact.kinds import KINDS
 from typed_enum.check.impact.run import NOT_LOOKED_AT, Impact, Site, find_impact
 
@@ -19,4 +19,5 @@ __all__ = [
     "find_impact",
     "run",
     "summary",
+    "unparsed_notes",
 ]

@@ -13,7 +13,7 @@ from typed_enum.check.impact.render import Shown, failing
 from typed_enum.check.impact.run import NOT_LOOKED_AT, find_impact
 from typed_enum.check.snapshot import Snapshot
 
-__all__ = ["add_options", "run", "summary"]
+__all__ = ["add_options", "run", "summary", "unparsed_notes"]
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -85,3 +85,13 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
     )
     print(f"typed-enum check: note: {NOT_LOOKED_AT}", file=err)
     return failed > 0
+
+
+def unparsed_notes(shown: Shown | None) -> list[tuple[str, str]]:
+    """(file, note) of each module of the new revision the search could not parse."""
+    if shown is None:
+        return []
+    return [
+        (file, f"not examined for the impact of new members: cannot be parsed ({why})")
+        for file, why in shown.impact.unparsed
+    ]
