@@ -79,6 +79,8 @@ class Tree:
     """(file, why) of the files that could not be parsed."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Dotted path -> the dotted path it stands for (re-exports, ``X = pkg.Enum.member``)."""
+    _users: dict[str, set[str]] | None = None
+    """Dotted name -> the modules that import it (``importers``)."""
 
     def canonical(self, path: str) -> str:
         """``path`` with every re-export and alias on the way followed."""
@@ -117,12 +119,14 @@ class Tree:
     def importers(self, module: str) -> list[Module]:
         """The modules that import ``module`` (or a package above it), transitively, and
         ``module`` itself."""
-        users: dict[str, set[str]] = {}
-        for name, found in self.modules.items():
-            for imported in found.imports:
-                parts = imported.split(".")
-                for i in range(1, len(parts) + 1):
-                    users.setdefault(".".join(parts[:i]), set()).add(name)
+        if self._users is None:
+            self._users = {}
+            for name, found in self.modules.items():
+                for imported in found.imports:
+                    parts = imported.split(".")
+                    for i in range(1, len(parts) + 1):
+                        self._users.setdefault(".".join(parts[:i]), set()).add(name)
+        users = self._users
         seen = {module}
         todo = [module]
         while todo:
