@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
@@ -293,8 +293,8 @@ def _read(
     given = _relative_paths(args.paths, cwd, repo)
     old_commit = resolve(repo, args.against)
     new_commit = resolve(repo, args.new) if args.new else None
-    old_label = args.against
-    new_label = args.new if args.new else "the working tree"
+    old_label = short(args.against)
+    new_label = short(args.new) if args.new else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
@@ -303,7 +303,10 @@ def _read(
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
-        with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
+        with (
+            _progress(what, err, not args.no_progress and err.isatty()),
+            ThreadPoolExecutor(2) as pool,
+        ):
             old_future = pool.submit(
                 _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
             )
@@ -366,24 +369,24 @@ def _report(
     out.write(render(report, args.format))
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
-    if args.format == "text":
-        enums = len({f.enum for f in findings if f.breaking})
-        declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
-        listed = (
-            f"; {declared} declared with reserved(), listed only (--strict fails on "
-            f"{'them' if declared != 1 else 'it'})"
-            if declared
-            else ""
-        )
-        compared = report.old.enums
-        source = "" if report.run_code else ", read from the source only"
-        print(
-            f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
-            f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
-            f"{listed}; policy: {report.policy_source()}",
-            file=err,
-        )
+    # The summary goes to stderr in every format (json, github, sarif too).
+    enums = len({f.enum for f in findings if f.breaking})
+    declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
+    listed = (
+        f"; {declared} declared with reserved(), listed only (--strict fails on "
+        f"{'them' if declared != 1 else 'it'})"
+        if declared
+        else ""
+    )
+    compared = report.old.enums
+    source = "" if report.run_code else ", read from the source only"
+    print(
+        f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
+        f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
+        f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
+        f"{listed}; policy: {report.policy_source()}",
+        file=err,
+    )
     if args.timings:
         how = "an import in a child process" if report.run_code else "read from the source"
         print(
@@ -441,6 +444,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum ch
     args = parser.parse_args(argv)
     try:
         return _run(args, sys.stdout, sys.stderr)
+    except NoCommit as exc:
+        print(
+            f"typed-enum check: nothing to compare: the repository has no commit yet "
+            f"({exc} names none); the first commit is checked by the next one",
+            file=sys.stderr,
+        )
+        return 0
     except (GitError, PolicyError, CheckError) as exc:
         print(f"typed-enum check: {exc}", file=sys.stderr)
         return 2
