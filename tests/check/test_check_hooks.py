@@ -274,3 +274,35 @@ def test_the_pre_push_stage(project: tuple[Path, dict[str, str]], tmp_path: Path
     _blocked_for_paid(_run(["git", "push", "origin", "main"], root, env))
     remote_head = _ok(["git", "rev-parse", "main"], remote, env).strip()
     assert remote_head != _ok(["git", "rev-parse", "HEAD"], root, env).strip()
+
+
+ACCEPT_PAID = """\
+[[tool.typed_enum.check.accept]]
+enum = "shop.models.Status"
+member = "paid"
+rule = "member-removed"
+reason = "paid rows converted to shipped by migration 0042"
+"""
+
+
+def test_a_break_accepted_in_the_policy_lands_and_then_goes_stale(
+    project: tuple[Path, dict[str, str]],
+) -> None:
+    root, env = project
+    (root / "pyproject.toml").write_text(ACCEPT_PAID)
+    _ok(["git", "add", "pyproject.toml"], root, env)
+    done = _commit(root, env, REMOVED)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert 'paid = "paid"' not in _ok(["git", "show", "HEAD:shop/models.py"], root, env)
+    # The next commit compares with the one that has the break: the entry is stale.
+    (root / "shop" / "models.py").write_text(REMOVED + "# note\n")
+    _ok(["git", "add", "-A"], root, env)
+    shown = _run(
+        [sys.executable, "-m", "pre_commit", "run", "--verbose", "typed-enum-check"], root, env
+    )
+    out = shown.stdout + shown.stderr
+    assert shown.returncode == 0, out
+    assert (
+        "pyproject.toml: note: stale accept entry (member-removed of shop.models.Status.paid): "
+        "no such change against HEAD, which already has it or never had it; remove the entry"
+    ) in out

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum.check.accept import Acceptance, is_accepted, mark
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -31,7 +32,7 @@ from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
 from typed_enum.check.storage.report import show
-from typed_enum.check.tree import default_paths
+from typed_enum.check.tree import default_paths, left_out
 
 __all__ = ["main"]
 
@@ -208,6 +209,25 @@ def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]
     return given
 
 
+def _left_out(cwd: Path, repo: Path, root: Path, paths: list[str]) -> list[tuple[str, str]]:
+    """One note naming the folders with enums that the default paths leave out."""
+    here = cwd.resolve().relative_to(repo)
+    folders = [(here / folder).as_posix() for folder in left_out(root / here)]
+    if not folders:
+        return []
+    every = ", ".join(f'"{path}"' for path in [*paths, *folders])
+    return [
+        (
+            ", ".join(f"{folder}/" for folder in folders),
+            f"not checked: {'these folders define' if len(folders) > 1 else 'this folder defines'} "
+            f"enums but {'have' if len(folders) > 1 else 'has'} no __init__.py, and the default "
+            f"paths are the packages and modules; to check {'them' if len(folders) > 1 else 'it'}, "
+            f"give {'them' if len(folders) > 1 else 'it'} as a PATH or set "
+            f"paths = [{every}] in [tool.typed_enum.check]",
+        )
+    ]
+
+
 def _compare(
     old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool, strict: bool = False
 ) -> list[Finding]:
@@ -300,6 +320,8 @@ def _read(
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
+        if given is None and policy.paths:  # the policy's paths, from the repository's top
+            given = list(policy.paths)
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
@@ -327,6 +349,8 @@ def _read(
                     f"compared: fix it and run again"
                 )
         notes = run_notes(old, new)  # a note both revisions give, once
+        if given is None:
+            notes += _left_out(cwd, repo, new_root, paths)
         notes += [
             (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
@@ -378,6 +402,9 @@ def _report(
         if declared
         else ""
     )
+    accepted = sum(map(is_accepted, findings))
+    if accepted:
+        listed += f"; {accepted} accepted in {report.policy.file}, listed only"
     compared = report.old.enums
     source = "" if report.run_code else ", read from the source only"
     print(
@@ -411,9 +438,13 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         # under --no-import nothing of the tree is imported for it either.
         storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
         findings = judge(findings, storage, read.policy, args.show_compatible)
+        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]).
+        acceptance = Acceptance(read.policy.accept)
+        findings = mark(findings, acceptance, read.policy.file or "pyproject.toml")
         notes = sorted(
             [
                 *read.notes,
+                *acceptance.notes(read.policy.file or "pyproject.toml", read.old_label),
                 *((u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread),
             ]
         )
