@@ -11,7 +11,6 @@ module of the new revision that cannot be read), with a one-line reason.
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 import threading
 import time
@@ -22,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum._options import unknown_option
 from typed_enum.check.accept import Acceptance, is_accepted, mark
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
@@ -148,24 +148,15 @@ def _option_error(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str |
     """The one-line error for an option the parser does not know, with the closest one;
     argparse would report it only after a missing required option, or take its value
     for a PATH."""
-    known = [name for action in parser._actions for name in action.option_strings]
     for arg in argv:
         if arg == "--":
             break
-        if not arg.startswith("--"):
-            continue
-        name = arg.partition("=")[0]
-        if name == "--base":
+        if arg.partition("=")[0] == "--base":
             return (
                 "--base is now --new: --against REF is the old side, --new REF the new one "
                 "(default: the working tree)"
             )
-        if name in known or any(option.startswith(name) for option in known):
-            continue
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        return f"unknown option {name}{hint} (see {parser.prog} --help)"
-    return None
+    return unknown_option(parser, argv)
 
 
 @contextmanager
