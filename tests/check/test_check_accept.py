@@ -7,9 +7,11 @@ reason; compared with a revision that already has the change, the entry is stale
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
-from check_helpers import Repo
+from check_helpers import Repo, Result
 
 COLOR = """
 from enum import Enum
@@ -115,3 +117,53 @@ def test_a_bad_entry_exits_2_with_the_fix(repo: Repo, entry: str, message: str) 
         2,
         f"typed-enum check: pyproject.toml: [tool.typed_enum.check] {message}\n",
     )
+
+
+# docs/check.md shows these runs: each block is run here as printed.
+
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "check.md").read_text()
+MODELS = """\
+from enum import Enum
+
+
+class Status(Enum):
+    pending = "pending"
+    paid = "paid"
+    shipped = "shipped"
+"""
+REMOVED = MODELS.replace('    paid = "paid"\n', "")
+
+
+def _blocks(section: str, lang: str) -> list[str]:
+    start = PAGE.index(section)
+    end = PAGE.find("\n## ", start + len(section))
+    text = PAGE[start : end if end != -1 else None]
+    return re.findall(rf"^```{lang}\n(.*?)^```$", text, re.M | re.S)
+
+
+def _printed(result: Result) -> list[str]:
+    return [*result.lines, *result.err.splitlines()]
+
+
+def test_the_page_opens_with_what_a_run_prints(repo: Repo) -> None:
+    (shown,) = _blocks("# Reviewing enum changes", "text")[:1]
+    repo.commit({"shop/__init__.py": "", "shop/models.py": MODELS})
+    repo.write({"shop/models.py": REMOVED})
+    result = repo.check("--against", "main")
+    assert result.status == 1
+    assert _printed(result) == shown.splitlines()
+
+
+def test_the_accept_section_shows_what_a_run_prints(repo: Repo) -> None:
+    (entry,) = _blocks("## Landing a break on purpose", "toml")
+    accepted, stale = _blocks("## Landing a break on purpose", "text")
+    repo.commit({"shop/__init__.py": "", "shop/models.py": MODELS})
+    repo.write({"shop/models.py": REMOVED, "pyproject.toml": entry})
+    result = repo.check("--against", "HEAD")
+    assert result.status == 0
+    assert _printed(result) == accepted.splitlines()
+    repo.commit({}, "the break")
+    repo.write({"shop/models.py": REMOVED + "# later\n"})
+    later = repo.check("--against", "HEAD")
+    assert later.status == 0
+    assert later.err.splitlines()[0] == stale.strip()
