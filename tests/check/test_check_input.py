@@ -231,3 +231,34 @@ def test_a_slow_tree_gets_a_progress_line(
     )
     assert cli.main(["--against", "HEAD", "--no-progress"]) == 0
     assert "reading" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_the_summary_is_on_stderr_in_every_format(repo: Repo, fmt: str) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR})
+    repo.write({"app/models.py": RED_ONLY})
+    result = repo.check("--against", "HEAD", "--format", fmt)
+    assert result.status == 1
+    assert result.err.splitlines() == [
+        "typed-enum check: 1 breaking change in 1 enum (1 enum compared with HEAD); policy: "
+        "the defaults (no pyproject.toml in the working tree)"
+    ]
+
+
+def test_a_full_commit_hash_is_shown_short(repo: Repo) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR}, "first")
+    repo.commit({"app/models.py": RED_ONLY}, "second")
+    old, new = (
+        subprocess.run(
+            ["git", "rev-parse", ref], cwd=repo.root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        for ref in ("HEAD~1", "HEAD")
+    )
+    # What the pre-push hook passes: PRE_COMMIT_FROM_REF and PRE_COMMIT_TO_REF, 40 digits.
+    result = repo.check("--against", old, "--new", new)
+    assert result.status == 1
+    assert result.err.splitlines()[-1] == (
+        f"typed-enum check: 1 breaking change in 1 enum (1 enum compared with {old[:12]}); "
+        f"policy: the defaults (no pyproject.toml in {new[:12]})"
+    )
+    assert old not in result.err
