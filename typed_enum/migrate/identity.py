@@ -1,0 +1,378 @@
+"""Code that tells stdlib's enum classes apart by identity, kept working.
+
+``if bases[0] == enum.IntEnum:`` (a metaclass recognising its package's own
+base) is false once that base derives from ``typed_enum.IntEnum``; so are
+``type(C) is enum.EnumMeta``, ``cls in (enum.Enum, enum.Flag)`` and a lookup
+in ``{enum.IntEnum: ...}`` for a class the migration moved.  ``isinstance``
+and ``issubclass`` are unaffected (typed_enum's classes derive from stdlib's),
+and so is ``enum.IntEnum in C.__mro__``.
+
+Where a class of the tree moved off a stdlib class, each such comparison with
+it is rewritten to accept both (``bases[0] in (enum.IntEnum,
+typed_enum.IntEnum)``) and reported.  A test's assertion that pins stdlib's
+class (``assert type(C) is enum.EnumMeta``, ``self.assertIs(...)``, an exact
+``__mro__``) is not rewritten (that would hide the change it pins): it is
+reported as changed.  A comparison this run cannot rewrite (a chained one,
+a whole tuple of bases) is left alone and reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+
+from typed_enum.migrate.analysis import STDLIB_ENUMS, STDLIB_METACLASSES, Line, ModuleInfo, Ref
+from typed_enum.migrate.report import Finding, Kind
+
+__all__ = ["Identity", "find_identity"]
+
+_COUNTERPARTS = STDLIB_ENUMS | STDLIB_METACLASSES
+_EQUAL = (cst.Equal, cst.Is)
+_UNEQUAL = (cst.NotEqual, cst.IsNot)
+# unittest's assertions whose outcome depends on a class's identity.
+_ASSERT_IDENTITY = frozenset(
+    {
+        "assertIs",
+        "assertIsNot",
+        "assertEqual",
+        "assertEquals",
+        "assertNotEqual",
+        "assertIn",
+        "assertNotIn",
+        "assertTupleEqual",
+        "assertSequenceEqual",
+        "assertListEqual",
+        "assertCountEqual",
+    }
+)
+
+Build = Callable[[cst.CSTNode], cst.CSTNode]
+
+
+@dataclass
+class Identity:
+    """What the rewrite does to the identity checks, per module."""
+
+    # path -> id() of a Comparison or Dict -> the builder of its replacement
+    # (given the node as the rewrite left its children)
+    rewrites: dict[Path, dict[int, Build]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return " ".join(cst.Module(body=[]).code_for_node(node).split())
+
+
+def _counterpart(qualified: str) -> cst.Attribute:
+    return cst.Attribute(cst.Name("typed_enum"), cst.Name(_COUNTERPARTS[qualified]))
+
+
+def _is_test_module(path: Path) -> bool:
+    name = path.name
+    return (
+        name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+        or any(part in ("test", "tests", "testing") for part in path.parts[:-1])
+    )
+
+
+def _mro(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Attribute) and node.attr.value == "__mro__"
+
+
+def _elements(node: cst.BaseExpression) -> Sequence[cst.BaseElement] | None:
+    if isinstance(node, cst.Tuple | cst.List | cst.Set):
+        return node.elements
+    return None
+
+
+def _positions(node: cst.BaseExpression, affected: dict[int, Ref]) -> dict[int, str]:
+    """Index -> stdlib class of the affected elements of a literal (ids do not
+    survive the rewrite: libcst rebuilds every node it visits)."""
+    return {
+        i: affected[id(e.value)].qualified
+        for i, e in enumerate(_elements(node) or ())
+        if id(e.value) in affected
+    }
+
+
+def _with_counterparts(
+    node: cst.Tuple | cst.List | cst.Set, positions: dict[int, str]
+) -> cst.BaseExpression:
+    """The literal with typed_enum's class after each affected stdlib one."""
+    elements: list[cst.BaseElement] = []
+    for index, element in enumerate(node.elements):
+        elements.append(element.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+        if index in positions:
+            elements.append(cst.Element(_counterpart(positions[index])))
+    return node.with_changes(elements=elements)
+
+
+class _Finder(cst.CSTVisitor):
+    def __init__(self, info: ModuleInfo, affected: dict[int, Ref], out: Identity) -> None:
+        super().__init__()
+        self.info = info
+        self.affected = affected
+        self.out = out
+        self.test = _is_test_module(info.path)
+        self.asserting = 0
+        self.rewrites: dict[int, Build] = {}
+
+    def line(self, node: cst.CSTNode) -> int:
+        return int(Line(self.info.wrapper, node))
+
+    def report(self, node: cst.CSTNode, kind: Kind, message: str) -> None:
+        self.out.findings.append(Finding(self.info.path, self.line(node), kind, message))
+
+    def refs_in(self, node: cst.BaseExpression) -> list[Ref]:
+        """The affected stdlib classes ``node`` is, or a literal tuple/list/set holds."""
+        ref = self.affected.get(id(node))
+        if ref is not None:
+            return [ref]
+        elements = _elements(node)
+        return [self.affected[id(e.value)] for e in elements or () if id(e.value) in self.affected]
+
+    # -- test assertions: reported, never rewritten ----------------------------
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        if self.test:
+            self.asserting += 1
+
+    def leave_Assert(self, original_node: cst.Assert) -> None:
+        if self.test:
+            self.asserting -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else None
+        if not self.test or name not in _ASSERT_IDENTITY:
+            return
+        refs = [r for arg in node.args for r in self.refs_in(arg.value)]
+        if refs and not any(_mro(arg.value) for arg in node.args):
+            self.changed(node, refs)
+
+    def changed(self, node: cst.CSTNode, refs: list[Ref]) -> None:
+        names = ", ".join(dict.fromkeys(r.qualified for r in refs))
+        targets = ", ".join(dict.fromkeys(f"typed_enum.{_COUNTERPARTS[r.qualified]}" for r in refs))
+        self.report(
+            node,
+            Kind.CHANGED,
+            f"{_code(node)} pins stdlib's {names}: a class the migration moved is built on "
+            f"{targets} now (a subclass of it), so this assertion may fail; accept both "
+            "(issubclass, or typed_enum's class as well) once the test is about behaviour",
+        )
+
+    # -- comparisons -------------------------------------------------------------
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        operands = [node.left, *(t.comparator for t in node.comparisons)]
+        found = [(i, self.refs_in(o)) for i, o in enumerate(operands)]
+        if not any(refs for _, refs in found):
+            return
+        if len(node.comparisons) != 1:
+            self.left_alone(node, "a chained comparison")
+            return
+        operator = node.comparisons[0].operator
+        left, right = operands
+        (_, left_refs), (_, right_refs) = found
+        if isinstance(operator, cst.In | cst.NotIn) and _mro(right):
+            return  # typed_enum's classes derive from stdlib's: still in the MRO
+        if self.asserting:
+            self.changed(node, left_refs + right_refs)
+            return
+        direct_left = id(left) in self.affected
+        direct_right = id(right) in self.affected
+        if isinstance(operator, _EQUAL + _UNEQUAL) and direct_left != direct_right:
+            ref = self.affected[id(left) if direct_left else id(right)]
+            keep = "not in" if isinstance(operator, _UNEQUAL) else "in"
+            self.rewrite(node, _either(direct_left, ref, keep), ref, f"{keep} (...)")
+            return
+        if isinstance(operator, cst.In | cst.NotIn):
+            if right_refs and not direct_right and not left_refs:
+                if _mentions(right, right_refs):
+                    return  # typed_enum's class is already there
+                self.rewrite(
+                    node,
+                    _extend_literal(_positions(right, self.affected)),
+                    right_refs[0],
+                    "its typed_enum class added",
+                )
+                return
+            if direct_left and not right_refs:
+                ref = self.affected[id(left)]
+                self.rewrite(
+                    node,
+                    _disjoint(isinstance(operator, cst.NotIn), ref),
+                    ref,
+                    "{...}.isdisjoint(...)",
+                )
+                return
+        what = "an exact __mro__" if _mro(left) or _mro(right) else "a comparison of tuples"
+        self.left_alone(node, what)
+
+    def rewrite(self, node: cst.Comparison | cst.Dict, build: Build, ref: Ref, how: str) -> None:
+        self.rewrites[id(node)] = build
+        new = build(node)
+        self.report(
+            node,
+            Kind.IDENTITY,
+            f"{_code(node)} became {_code(new)}: a class the migration moved is built on "
+            f"typed_enum.{_COUNTERPARTS[ref.qualified]} now, not {ref.qualified}, and the "
+            "check tells them apart by identity; it accepts both, as before the migration",
+        )
+
+    def left_alone(self, node: cst.CSTNode, what: str) -> None:
+        refs = self.refs_in(node) if isinstance(node, cst.BaseExpression) else []
+        names = ", ".join(dict.fromkeys(r.qualified for r in refs)) or "a stdlib enum class"
+        self.report(
+            node,
+            Kind.LEFT_ALONE,
+            f"{_code(node)} ({what}) compares with {names} by identity, which a class the "
+            "migration moved is not any more; rewrite it by hand to accept typed_enum's "
+            "class as well (or use issubclass)",
+        )
+
+    # -- dict keys -------------------------------------------------------------------
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        keyed = [
+            e
+            for e in node.elements
+            if isinstance(e, cst.DictElement) and id(e.key) in self.affected
+        ]
+        if not keyed:
+            return
+        present = {_code(e.key) for e in node.elements if isinstance(e, cst.DictElement)}
+        if all(
+            f"typed_enum.{_COUNTERPARTS[self.affected[id(e.key)].qualified]}" in present
+            for e in keyed
+        ):
+            return
+        if not all(_plain(e.value) for e in keyed):
+            self.report(
+                node,
+                Kind.LEFT_ALONE,
+                f"a dict keyed by {', '.join(_code(e.key) for e in keyed)} (a lookup by "
+                "class identity, which a class the migration moved is not any more): its "
+                "values are not plain names or literals, so typed_enum's class is not added "
+                "as a key; add it by hand",
+            )
+            return
+        positions = {
+            i: self.affected[id(e.key)].qualified
+            for i, e in enumerate(node.elements)
+            if isinstance(e, cst.DictElement) and id(e.key) in self.affected
+        }
+        self.rewrite(node, _extend_dict(positions), self.affected[id(keyed[0].key)], "")
+
+
+def _plain(node: cst.BaseExpression) -> bool:
+    """A value that may be written twice (no call, nothing evaluated twice)."""
+    if isinstance(node, cst.Name | cst.SimpleString | cst.Integer | cst.Float):
+        return True
+    return isinstance(node, cst.Attribute) and _plain(node.value)
+
+
+def _mentions(node: cst.BaseExpression, refs: list[Ref]) -> bool:
+    shown = {_code(e.value) for e in _elements(node) or ()}
+    return all(f"typed_enum.{_COUNTERPARTS[r.qualified]}" in shown for r in refs)
+
+
+def _either(ref_left: bool, ref: Ref, keep: str) -> Build:
+    """``x == X`` / ``X is x`` -> ``x in (X, typed_enum.X)`` (``not in`` for ``!=``)."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Comparison)
+        stdlib = node.left if ref_left else node.comparisons[0].comparator
+        other = node.comparisons[0].comparator if ref_left else node.left
+        both = cst.Tuple([cst.Element(stdlib), cst.Element(_counterpart(ref.qualified))])
+        operator = cst.NotIn() if keep == "not in" else cst.In()
+        return node.with_changes(left=other, comparisons=[cst.ComparisonTarget(operator, both)])
+
+    return build
+
+
+def _extend_literal(positions: dict[int, str]) -> Build:
+    """``x in (X, Y)`` -> ``x in (X, typed_enum.X, Y)``."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Comparison)
+        target = node.comparisons[0]
+        literal = target.comparator
+        assert isinstance(literal, cst.Tuple | cst.List | cst.Set)
+        return node.with_changes(
+            comparisons=[target.with_changes(comparator=_with_counterparts(literal, positions))]
+        )
+
+    return build
+
+
+def _disjoint(negated: bool, ref: Ref) -> Build:
+    """``X in seq`` -> ``not {X, typed_enum.X}.isdisjoint(seq)``."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Comparison)
+        both = cst.Set([cst.Element(node.left), cst.Element(_counterpart(ref.qualified))])
+        call = cst.Call(
+            cst.Attribute(both, cst.Name("isdisjoint")),
+            [cst.Arg(node.comparisons[0].comparator)],
+            lpar=node.lpar if negated else (),
+            rpar=node.rpar if negated else (),
+        )
+        if negated:
+            return call
+        return cst.UnaryOperation(cst.Not(), call, lpar=node.lpar, rpar=node.rpar)
+
+    return build
+
+
+def _extend_dict(positions: dict[int, str]) -> Build:
+    """``{X: v}`` -> ``{X: v, typed_enum.X: v}``."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Dict)
+        elements: list[cst.BaseDictElement] = []
+        for index, element in enumerate(node.elements):
+            elements.append(element.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+            if index in positions and isinstance(element, cst.DictElement):
+                key = _counterpart(positions[index])
+                elements.append(cst.DictElement(key, element.value))
+        return node.with_changes(elements=elements)
+
+    return build
+
+
+def find_identity(modules: list[ModuleInfo], moved: set[int]) -> Identity:
+    """The identity checks the migration would change, and how each is kept.
+
+    ``moved``: id() of the stdlib references the plan points at typed_enum
+    (``Plan.refs``).  A stdlib class counts where some class of the tree moves
+    off it; the metaclasses count where any class moves (its type changes).
+    """
+    affected_names: set[str] = set()
+    for module in modules:
+        for ref in module.refs:
+            if id(ref.node) in moved:
+                affected_names.add(ref.qualified)
+    if affected_names:
+        affected_names |= set(STDLIB_METACLASSES)
+    out = Identity()
+    if not affected_names:
+        return out
+    for module in modules:
+        affected = {
+            id(r.node): r
+            for r in module.refs
+            if r.role == "other" and r.qualified in affected_names and id(r.node) not in moved
+        }
+        if not affected:
+            continue
+        finder = _Finder(module, affected, out)
+        module.wrapper.module.visit(finder)
+        if finder.rewrites:
+            out.rewrites[module.path] = finder.rewrites
+    return out
