@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import libcst as cst
 
@@ -50,6 +51,7 @@ _ASSERT_IDENTITY = frozenset(
 )
 
 Build = Callable[[cst.CSTNode], cst.CSTNode]
+_E = TypeVar("_E", cst.BaseElement, cst.BaseDictElement)
 
 
 @dataclass
@@ -66,12 +68,21 @@ def _code(node: cst.CSTNode) -> str:
     return " ".join(cst.Module(body=[]).code_for_node(node).split())
 
 
+def _code_raw(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
 def _counterpart(qualified: str) -> cst.Attribute:
     return cst.Attribute(cst.Name("typed_enum"), cst.Name(_COUNTERPARTS[qualified]))
 
 
 def _is_test_module(path: Path) -> bool:
+    """A test module: ``test_*.py``, ``*_test.py``, ``conftest.py`` or under a ``tests`` folder
+    of the tree (an absolute path's folders count from the current directory only)."""
     name = path.name
+    if path.is_absolute():
+        cwd = Path.cwd()
+        path = path.relative_to(cwd) if path.is_relative_to(cwd) else Path(name)
     return (
         name.startswith("test_")
         or name.endswith("_test.py")
@@ -100,16 +111,44 @@ def _positions(node: cst.BaseExpression, affected: dict[int, Ref]) -> dict[int, 
     }
 
 
+def _interleave(
+    elements: Sequence[_E], positions: dict[int, str], make: Callable[[_E, str], _E]
+) -> list[_E]:
+    """``elements`` with ``make(element, stdlib)`` after each affected one, laid out as
+    the literal is: each new element takes its neighbour's comma (a multi-line
+    literal stays one element a line)."""
+    separators = [e.comma for e in elements if isinstance(e.comma, cst.Comma)]
+    separator: cst.Comma | cst.MaybeSentinel = (
+        separators[0] if separators else cst.MaybeSentinel.DEFAULT
+    )
+    out: list[_E] = []
+    for index, element in enumerate(elements):
+        if index not in positions:
+            out.append(element)
+            continue
+        added = make(element, positions[index])
+        comma = element.comma
+        last = index == len(elements) - 1
+        if isinstance(comma, cst.Comma) and last and "\n" not in _code_raw(comma):
+            # ``(X,)``: a trailing comma on one line goes (two elements need none).
+            spaced = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            out += [element.with_changes(comma=spaced), added]
+        elif isinstance(comma, cst.Comma):
+            out += [element, added.with_changes(comma=comma)]
+        else:  # the last one, without a trailing comma
+            out += [element.with_changes(comma=separator), added]
+    return out
+
+
 def _with_counterparts(
     node: cst.Tuple | cst.List | cst.Set, positions: dict[int, str]
 ) -> cst.BaseExpression:
     """The literal with typed_enum's class after each affected stdlib one."""
-    elements: list[cst.BaseElement] = []
-    for index, element in enumerate(node.elements):
-        elements.append(element.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-        if index in positions:
-            elements.append(cst.Element(_counterpart(positions[index])))
-    return node.with_changes(elements=elements)
+
+    def make(element: cst.BaseElement, stdlib: str) -> cst.BaseElement:
+        return cst.Element(_counterpart(stdlib))
+
+    return node.with_changes(elements=_interleave(node.elements, positions, make))
 
 
 class _Finder(cst.CSTVisitor):
@@ -333,15 +372,13 @@ def _disjoint(negated: bool, ref: Ref) -> Build:
 def _extend_dict(positions: dict[int, str]) -> Build:
     """``{X: v}`` -> ``{X: v, typed_enum.X: v}``."""
 
+    def make(element: cst.BaseDictElement, stdlib: str) -> cst.BaseDictElement:
+        assert isinstance(element, cst.DictElement)
+        return element.with_changes(key=_counterpart(stdlib))
+
     def build(node: cst.CSTNode) -> cst.CSTNode:
         assert isinstance(node, cst.Dict)
-        elements: list[cst.BaseDictElement] = []
-        for index, element in enumerate(node.elements):
-            elements.append(element.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-            if index in positions and isinstance(element, cst.DictElement):
-                key = _counterpart(positions[index])
-                elements.append(cst.DictElement(key, element.value))
-        return node.with_changes(elements=elements)
+        return node.with_changes(elements=_interleave(node.elements, positions, make))
 
     return build
 

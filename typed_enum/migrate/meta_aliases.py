@@ -26,7 +26,7 @@ import libcst as cst
 
 from typed_enum.migrate.analysis import ClassInfo, Line
 
-__all__ = ["aliasing_metaclasses"]
+__all__ = ["aliasing_metaclasses", "moved_metaclass_note"]
 
 _ALIAS_WORD = re.compile(r"alias", re.IGNORECASE)
 
@@ -108,3 +108,19 @@ def aliasing_metaclasses(
             "staying stdlib's",
         )
     return found
+
+
+def moved_metaclass_note(info: ClassInfo) -> str:
+    """What a reviewer should know of a metaclass that moves: its users' enums change too.
+
+    Said for every moved metaclass: the tree showed no alias among its enums,
+    but an enum it makes outside the tree (a library's users) may have one.
+    """
+    return (
+        f"{info.qualname} now derives from TypedEnumType: every enum it makes follows "
+        "typed_enum's rules, also its users' enums outside this tree, where a member whose "
+        "value repeats another's (an alias stdlib makes silently) raises ValueError: "
+        "duplicate value at import; no enum of this tree that it makes has one (run with the "
+        "tests in the paths, where they declare such enums, to have that seen), else declare "
+        "those aliases with alias() or keep the metaclass on enum.EnumMeta by hand"
+    )

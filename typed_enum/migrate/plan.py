@@ -29,7 +29,7 @@ from typed_enum.migrate.analysis import (
     ModuleInfo,
 )
 from typed_enum.migrate.identity import find_identity
-from typed_enum.migrate.meta_aliases import aliasing_metaclasses
+from typed_enum.migrate.meta_aliases import aliasing_metaclasses, moved_metaclass_note
 from typed_enum.migrate.report import Finding, Kind
 from typed_enum.migrate.runtime import Members, RuntimeInfo
 from typed_enum.migrate.values import Unknown, evaluate_source
@@ -499,6 +499,9 @@ class _Planner:
                             "comment where the line length allows)"
                         )
                 self.add(info, member.line, Kind.ALIAS, message)
+        for key in sorted(self.metas & self.plan.converted):
+            info = self.classes[key]
+            self.add(info, info.line, Kind.NOTE, moved_metaclass_note(info))
         self.ordering()
         for key in sorted(self.plan.converted):
             if key in self.enums and self.is_plain(key):
