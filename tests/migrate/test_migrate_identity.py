@@ -117,15 +117,16 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
 
             def kind(cls):
                 found = []
-                found.append(type(cls) is EnumMeta)
-                found.append(type(cls) is not enum.EnumType)
-                found.append(enum.Flag != cls.__bases__[0])
-                found.append(cls.__bases__[0] in (enum.IntEnum, Flag))
-                found.append(cls.__bases__[0] not in [enum.Enum])
-                found.append(enum.Enum in cls.__bases__)
-                found.append(enum.IntEnum not in cls.__bases__)
-                found.append(enum.Enum in cls.__mro__)
-                found.append(NAMES.get(cls.__bases__[0]))
+                add = found.append
+                add(type(cls) is EnumMeta)
+                add(type(cls) is not enum.EnumType)
+                add(enum.Flag != cls.__bases__[0])
+                add(cls.__bases__[0] in (enum.IntEnum, Flag))
+                add(cls.__bases__[0] not in [enum.Enum])
+                add(enum.Enum in cls.__bases__)
+                add(enum.IntEnum not in cls.__bases__)
+                add(enum.Enum in cls.__mro__)
+                add(NAMES.get(cls.__bases__[0]))
                 return found
             """,
             "pkg/models.py": """
@@ -158,8 +159,9 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
     )
     kinds = (root / "pkg/kinds.py").read_text()
     for written in (
-        'NAMES = {enum.IntEnum: "int", typed_enum.IntEnum: "int", enum.Enum: "plain", '
-        'typed_enum.Enum: "plain"}',
+        # one key a line: on one line it would pass the line length (88)
+        'NAMES = {\n    enum.IntEnum: "int",\n    typed_enum.IntEnum: "int",\n    enum.Enum: '
+        '"plain",\n    typed_enum.Enum: "plain",\n}',
         "type(cls) in (EnumMeta, typed_enum.TypedEnumType)",
         "type(cls) not in (enum.EnumType, typed_enum.TypedEnumType)",
         "cls.__bases__[0] not in (enum.Flag, typed_enum.Flag)",
@@ -332,3 +334,46 @@ def test_a_metaclass_naming_an_alias_option_stays_stdlib(tree: Tree, migrate: Mi
         "opts.py:4: left alone: Meta stays a stdlib enum metaclass: its code names an alias "
         "option (allow_alias at line 7): stdlib makes such a member an alias"
     ) in result.out
+
+
+def test_a_rewrite_that_would_pass_the_line_length_is_laid_out_one_element_a_line(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(
+        {
+            "pyproject.toml": '[tool.ruff]\nline-length = 56\n[tool.ruff.lint]\nselect = ["E"]\n',
+            "pkg/__init__.py": "",
+            "pkg/m.py": """
+            import enum
+
+
+            class Color(enum.Enum):
+                red = 1
+
+
+            NAMES = {enum.Enum: "plain", enum.Flag: "flag"}
+
+
+            def f(cls):
+                if True:
+                    if cls.__bases__[0] == enum.Enum:
+                        return NAMES[cls.__bases__[0]]
+                return cls in (enum.Enum, enum.Flag)
+            """,
+        }
+    )
+    code = "from pkg.m import Color, f\nprint(f(Color), f(int))\n"
+    before, after, _ = _before_after(root, migrate, code, "pkg")
+    assert after == before == "plain False\n"
+    assert (root / "pkg/m.py").read_text().split("\n\n\n")[2:] == [
+        'NAMES = {\n    enum.Enum: "plain",\n    typed_enum.Enum: "plain",\n    enum.Flag: "flag",\n}',
+        "def f(cls):\n    if True:\n        if cls.__bases__[0] in (\n            enum.Enum,\n"
+        "            typed_enum.Enum,\n        ):\n            return NAMES[cls.__bases__[0]]\n"
+        "    return cls in (\n        enum.Enum,\n        typed_enum.Enum,\n        enum.Flag,\n"
+        "    )\n",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import TypeVar
 
 import libcst as cst
+from libcst.metadata import PositionProvider
 
 from typed_enum.migrate.analysis import STDLIB_ENUMS, STDLIB_METACLASSES, Line, ModuleInfo, Ref
 from typed_enum.migrate.report import Finding, Kind
 
-__all__ = ["Identity", "find_identity"]
+__all__ = ["Identity", "find_identity", "fitted"]
 
 _COUNTERPARTS = STDLIB_ENUMS | STDLIB_METACLASSES
 _EQUAL = (cst.Equal, cst.Is)
@@ -381,6 +382,89 @@ def _extend_dict(positions: dict[int, str]) -> Build:
         return node.with_changes(elements=_interleave(node.elements, positions, make))
 
     return build
+
+
+def _one_a_line(
+    elements: Sequence[_E], indent: str, step: str
+) -> tuple[cst.ParenthesizedWhitespace, list[_E]]:
+    """(whitespace after the opening bracket, the elements one a line with a
+    trailing comma, the last one's comma ending on ``indent`` for the closing bracket)."""
+
+    def newline(to: str) -> cst.ParenthesizedWhitespace:
+        return cst.ParenthesizedWhitespace(
+            first_line=cst.TrailingWhitespace(), indent=False, last_line=cst.SimpleWhitespace(to)
+        )
+
+    inner = indent + step
+    laid = [e.with_changes(comma=cst.Comma(whitespace_after=newline(inner))) for e in elements[:-1]]
+    laid.append(elements[-1].with_changes(comma=cst.Comma(whitespace_after=newline(indent))))
+    return newline(inner), laid
+
+
+def _wrap(node: cst.CSTNode, indent: str, step: str) -> cst.CSTNode:
+    """The literal ``node`` builds (a comparison's right side, a dict) one element a
+    line, as black and ruff format lay out a literal that does not fit."""
+    if isinstance(node, cst.Comparison):
+        target = node.comparisons[0]
+        literal = _wrap(target.comparator, indent, step)
+        return node.with_changes(comparisons=[target.with_changes(comparator=literal)])
+    if isinstance(node, cst.Dict) and node.elements:
+        opening, laid = _one_a_line(node.elements, indent, step)
+        return node.with_changes(
+            lbrace=cst.LeftCurlyBrace(whitespace_after=opening),
+            elements=laid,
+            rbrace=cst.RightCurlyBrace(),
+        )
+    if isinstance(node, cst.Set) and node.elements:
+        opening, laid_elements = _one_a_line(node.elements, indent, step)
+        return node.with_changes(
+            lbrace=cst.LeftCurlyBrace(whitespace_after=opening),
+            elements=laid_elements,
+            rbrace=cst.RightCurlyBrace(),
+        )
+    if isinstance(node, cst.List) and node.elements:
+        opening, laid_elements = _one_a_line(node.elements, indent, step)
+        return node.with_changes(
+            lbracket=cst.LeftSquareBracket(whitespace_after=opening),
+            elements=laid_elements,
+            rbracket=cst.RightSquareBracket(),
+        )
+    if isinstance(node, cst.Tuple) and node.elements and node.lpar:
+        opening, laid_elements = _one_a_line(node.elements, indent, step)
+        return node.with_changes(
+            lpar=[cst.LeftParen(whitespace_after=opening)],
+            elements=laid_elements,
+            rpar=[cst.RightParen()],
+        )
+    return node
+
+
+def _wrapping(build: Build, indent: str, step: str) -> Build:
+    def wrapped(node: cst.CSTNode) -> cst.CSTNode:
+        return _wrap(build(node), indent, step)
+
+    return wrapped
+
+
+def fitted(info: ModuleInfo, builds: dict[int, Build], line_length: int) -> dict[int, Build]:
+    """``builds`` (``Identity.rewrites`` of ``info``'s module), each laying its
+    literal out one element a line where its line would pass ``line_length``."""
+    if not builds:
+        return {}
+    positions = info.wrapper.resolve(PositionProvider)
+    lines = info.wrapper.module.code.splitlines()
+    step = info.wrapper.module.default_indent
+    out = dict(builds)
+    for node, where in positions.items():
+        build = builds.get(id(node))
+        if build is None or where.start.line != where.end.line:
+            continue
+        text = lines[where.start.line - 1]
+        width = len(text) - (where.end.column - where.start.column) + len(_code_raw(build(node)))
+        if width > line_length:
+            indent = text[: len(text) - len(text.lstrip())]
+            out[id(node)] = _wrapping(build, indent, step)
+    return out
 
 
 def find_identity(modules: list[ModuleInfo], moved: set[int]) -> Identity:

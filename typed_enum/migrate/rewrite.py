@@ -22,6 +22,7 @@ from typed_enum.migrate.analysis import (
     ModuleInfo,
     Ref,
 )
+from typed_enum.migrate.identity import fitted
 from typed_enum.migrate.plan import Plan
 from typed_enum.migrate.style import Style
 
@@ -655,7 +656,7 @@ def rewrite(
     via_module = [r for r in info.refs if r.via_module and id(r.node) in plan.refs]
     for ref in via_module:
         change.qualify[id(ref.node)] = _target(ref)
-    change.identity = plan.identity.get(info.path, {})
+    change.identity = fitted(info, plan.identity.get(info.path, {}), style.line_length)
     need_module = bool(change.qualify or change.identity)
     for cls in info.classes:
         for member in cls.members:
