@@ -377,3 +377,46 @@ def test_a_rewrite_that_would_pass_the_line_length_is_laid_out_one_element_a_lin
         cwd=root, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout
+
+
+def test_an_assertion_about_a_class_that_stays_stdlib_is_not_reported(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(
+        {
+            "pkg/__init__.py": "",
+            "pkg/models.py": """
+            import enum
+
+
+            class Color(enum.Enum):
+                red = 1
+
+
+            class Shape(enum.Enum):
+                circle = 1
+
+                @classmethod
+                def _missing_(cls, value):
+                    return None
+
+                square = "x".join([])
+            """,
+            "tests/test_models.py": """
+            import enum
+
+            from pkg.models import Color, Shape
+
+
+            def test_types():
+                assert type(Shape) is enum.EnumMeta
+                assert type(Color) is enum.EnumMeta
+            """,
+        }
+    )
+    result = migrate("--no-progress", "--no-import", "pkg", "tests")
+    assert "class Color(typed_enum.Enum):" in (root / "pkg/models.py").read_text()
+    assert "class Shape(enum.Enum):" in (root / "pkg/models.py").read_text()
+    assert [
+        line.split(" pins ")[0] for line in result.out.splitlines() if ": changed: " in line
+    ] == ["tests/test_models.py:8: changed: type(Color) is enum.EnumMeta"]

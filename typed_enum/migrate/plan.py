@@ -527,10 +527,16 @@ class _Planner:
                                 f"functional-API call left on stdlib enum: {refused}",
                             )
                         )
-        identity = find_identity(self.modules, self.plan.refs)
+        identity = find_identity(self.modules, self.plan.refs, self.moves)
         self.plan.identity = identity.rewrites
         self.plan.findings += identity.findings
         return self.plan
+
+    def moves(self, module: ModuleInfo, name: str) -> bool | None:
+        """Whether ``name``, read in ``module``, is a class of the tree that moves
+        (None: not a class of the tree)."""
+        key = self.canon(f"{module.name}.{name}")
+        return key in self.plan.converted if key in self.classes else None
 
     # -- ordering: kept as stdlib's, explicitly ------------------------------------
 
