@@ -420,3 +420,44 @@ def test_an_assertion_about_a_class_that_stays_stdlib_is_not_reported(
     assert [
         line.split(" pins ")[0] for line in result.out.splitlines() if ": changed: " in line
     ] == ["tests/test_models.py:8: changed: type(Color) is enum.EnumMeta"]
+
+
+def test_a_named_collection_read_by_in_gets_typed_enum_classes(
+    tree: Tree, migrate: Migrate
+) -> None:
+    root = tree(
+        {
+            "pkg/__init__.py": "",
+            "pkg/m.py": """
+            import enum
+
+            STDLIB = (enum.Enum, enum.IntEnum)
+            BASES = frozenset({enum.Flag, enum.Enum})
+            OTHER = [enum.Enum]
+            CHECKED = (enum.Enum,)
+
+
+            class Color(enum.Enum):
+                red = 1
+
+
+            def f(cls):
+                base = cls.__bases__[0]
+                return base in STDLIB, base not in BASES, isinstance(cls, CHECKED), OTHER
+            """,
+        }
+    )
+    code = "from pkg.m import Color, f\nprint(f(Color)[:3])\n"
+    before, after, report = _before_after(root, migrate, code, "pkg")
+    assert after == before == "(True, False, False)\n"
+    text = (root / "pkg/m.py").read_text()
+    assert "STDLIB = (enum.Enum, typed_enum.Enum, enum.IntEnum)\n" in text
+    assert "BASES = frozenset({enum.Flag, enum.Enum, typed_enum.Enum})\n" in text
+    # read otherwise (returned): named, not rewritten; isinstance only: nothing to do
+    assert "OTHER = [enum.Enum]\nCHECKED = (enum.Enum,)\n" in text
+    assert [line.split(": ", 2)[:2] for line in report.splitlines() if "pkg/m.py:" in line] == [
+        ["pkg/m.py:3", "identity"],
+        ["pkg/m.py:4", "identity"],
+        ["pkg/m.py:5", "left alone"],
+    ]
+    assert "pkg/m.py:5: left alone: OTHER = [enum.Enum] holds enum.Enum, and is read " in report

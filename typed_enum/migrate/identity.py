@@ -155,6 +155,77 @@ def _with_counterparts(
     return node.with_changes(elements=_interleave(node.elements, positions, make))
 
 
+_MAKERS = frozenset({"tuple", "list", "set", "frozenset"})
+
+
+def _literal(value: cst.BaseExpression) -> cst.Tuple | cst.List | cst.Set | None:
+    """The literal of ``(A, B)``, ``[A, B]``, ``{A, B}`` or ``frozenset({A, B})``."""
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value in _MAKERS
+        and len(value.args) == 1
+        and not value.args[0].keyword
+    ):
+        value = value.args[0].value
+    return value if isinstance(value, cst.Tuple | cst.List | cst.Set) else None
+
+
+class _Collections(cst.CSTVisitor):
+    """Names bound to a literal collection of stdlib enum classes, and how each is read.
+
+    ``STDLIB = (enum.Enum, enum.IntEnum)`` then ``base in STDLIB``: a check by
+    identity through a name.  Typed_enum's classes are added to the literal
+    where every read of the name in its module is the right side of ``in``
+    or the second argument of ``isinstance``/``issubclass`` (unaffected).
+    """
+
+    def __init__(self, affected: dict[int, Ref]) -> None:
+        super().__init__()
+        self.affected = affected
+        self.bound: dict[str, list[cst.Tuple | cst.List | cst.Set]] = {}
+        self.targets: set[int] = set()
+        self.reads: dict[str, int] = {}
+        self.membership: dict[str, int] = {}
+        self.harmless: dict[str, int] = {}
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        literal = _literal(node.value)
+        if literal is None or not any(id(e.value) in self.affected for e in literal.elements):
+            return
+        for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                self.bound.setdefault(target.target.value, []).append(literal)
+                self.targets.add(id(target.target))
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False  # ``x.STDLIB`` is another object's attribute
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) not in self.targets:
+            self.reads[node.value] = self.reads.get(node.value, 0) + 1
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        for target in node.comparisons:
+            if isinstance(target.operator, cst.In | cst.NotIn) and isinstance(
+                target.comparator, cst.Name
+            ):
+                name = target.comparator.value
+                self.membership[name] = self.membership.get(name, 0) + 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            isinstance(func, cst.Name)
+            and func.value in ("isinstance", "issubclass")
+            and len(node.args) == 2
+            and isinstance(node.args[1].value, cst.Name)
+        ):
+            name = node.args[1].value.value
+            self.harmless[name] = self.harmless.get(name, 0) + 1
+
+
 class _Finder(cst.CSTVisitor):
     def __init__(
         self, info: ModuleInfo, affected: dict[int, Ref], out: Identity, moved: Moved
@@ -216,6 +287,46 @@ class _Finder(cst.CSTVisitor):
             "(issubclass, or typed_enum's class as well) once the test is about behaviour",
         )
 
+    # -- named collections ----------------------------------------------------------
+
+    def collections(self, imported: set[str]) -> None:
+        """``STDLIB = (enum.Enum, ...)`` read by ``in``: typed_enum's classes added."""
+        found = _Collections(self.affected)
+        self.info.wrapper.module.visit(found)
+        for name, literals in found.bound.items():
+            membership = found.membership.get(name, 0)
+            reads = found.reads.get(name, 0)
+            if reads == found.harmless.get(name, 0) and name not in imported:
+                continue  # isinstance/issubclass only (typed_enum's classes pass), or unread
+            safe = (
+                len(literals) == 1
+                and name not in imported
+                and reads == membership + found.harmless.get(name, 0)
+            )
+            for literal in literals:
+                if any(_code(e.value).startswith("typed_enum.") for e in literal.elements):
+                    continue
+                if not safe:
+                    refs = self.refs_in(literal)
+                    self.report(
+                        literal,
+                        Kind.LEFT_ALONE,
+                        f"{name} = {_code(literal)} holds "
+                        f"{', '.join(dict.fromkeys(r.qualified for r in refs))}, and is read "
+                        "otherwise than by in, isinstance or issubclass here (or bound twice, "
+                        "or imported by another module), so typed_enum's classes are not "
+                        "added; where it tells classes apart by identity (==, is, in), add "
+                        "them by hand",
+                    )
+                    continue
+                positions = _positions(literal, self.affected)
+                self.rewrite(
+                    literal,
+                    _literal_builder(positions),
+                    self.affected[id(literal.elements[next(iter(positions))].value)],
+                    f"{name}: ",
+                )
+
     # -- comparisons -------------------------------------------------------------
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
@@ -239,7 +350,7 @@ class _Finder(cst.CSTVisitor):
         if isinstance(operator, _EQUAL + _UNEQUAL) and direct_left != direct_right:
             ref = self.affected[id(left) if direct_left else id(right)]
             keep = "not in" if isinstance(operator, _UNEQUAL) else "in"
-            self.rewrite(node, _either(direct_left, ref, keep), ref, f"{keep} (...)")
+            self.rewrite(node, _either(direct_left, ref, keep), ref)
             return
         if isinstance(operator, cst.In | cst.NotIn):
             if right_refs and not direct_right and not left_refs:
@@ -249,7 +360,6 @@ class _Finder(cst.CSTVisitor):
                     node,
                     _extend_literal(_positions(right, self.affected)),
                     right_refs[0],
-                    "its typed_enum class added",
                 )
                 return
             if direct_left and not right_refs:
@@ -258,21 +368,22 @@ class _Finder(cst.CSTVisitor):
                     node,
                     _disjoint(isinstance(operator, cst.NotIn), ref),
                     ref,
-                    "{...}.isdisjoint(...)",
                 )
                 return
         what = "an exact __mro__" if _mro(left) or _mro(right) else "a comparison of tuples"
         self.left_alone(node, what)
 
-    def rewrite(self, node: cst.Comparison | cst.Dict, build: Build, ref: Ref, how: str) -> None:
+    def rewrite(self, node: cst.CSTNode, build: Build, ref: Ref, name: str = "") -> None:
+        """Rewrite ``node`` with ``build``, and report it (``name``: ``STDLIB: ``
+        before a named collection's literal)."""
         self.rewrites[id(node)] = build
         new = build(node)
         self.report(
             node,
             Kind.IDENTITY,
-            f"{_code(node)} became {_code(new)}: a class the migration moved is built on "
-            f"typed_enum.{_COUNTERPARTS[ref.qualified]} now, not {ref.qualified}, and the "
-            "check tells them apart by identity; it accepts both, as before the migration",
+            f"{name}{_code(node)} became {name}{_code(new)}: a class the migration moved is "
+            f"built on typed_enum.{_COUNTERPARTS[ref.qualified]} now, not {ref.qualified}, and "
+            "the check tells them apart by identity; it accepts both, as before the migration",
         )
 
     def left_alone(self, node: cst.CSTNode, what: str) -> None:
@@ -317,7 +428,7 @@ class _Finder(cst.CSTVisitor):
             for i, e in enumerate(node.elements)
             if isinstance(e, cst.DictElement) and id(e.key) in self.affected
         }
-        self.rewrite(node, _extend_dict(positions), self.affected[id(keyed[0].key)], "")
+        self.rewrite(node, _extend_dict(positions), self.affected[id(keyed[0].key)])
 
 
 def _names(node: cst.CSTNode) -> list[str]:
@@ -358,6 +469,16 @@ def _either(ref_left: bool, ref: Ref, keep: str) -> Build:
         both = cst.Tuple([cst.Element(stdlib), cst.Element(_counterpart(ref.qualified))])
         operator = cst.NotIn() if keep == "not in" else cst.In()
         return node.with_changes(left=other, comparisons=[cst.ComparisonTarget(operator, both)])
+
+    return build
+
+
+def _literal_builder(positions: dict[int, str]) -> Build:
+    """``(X, Y)`` -> ``(X, typed_enum.X, Y)``."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Tuple | cst.List | cst.Set)
+        return _with_counterparts(node, positions)
 
     return build
 
@@ -523,6 +644,13 @@ def find_identity(
         if not affected:
             continue
         finder = _Finder(module, affected, out, classes)
+        imported = {
+            target.rpartition(".")[2]
+            for other in modules
+            for target in other.imports.values()
+            if target.rpartition(".")[0] == module.name
+        }
+        finder.collections(imported)
         module.wrapper.module.visit(finder)
         if finder.rewrites:
             out.rewrites[module.path] = finder.rewrites
