@@ -127,6 +127,9 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
                 add(enum.IntEnum not in cls.__bases__)
                 add(enum.Enum in cls.__mro__)
                 add(NAMES.get(cls.__bases__[0]))
+                match cls.__bases__[0]:
+                    case enum.IntEnum:
+                        add("int")
                 return found
             """,
             "pkg/models.py": """
@@ -171,9 +174,11 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
         "{enum.IntEnum, typed_enum.IntEnum}.isdisjoint(cls.__bases__)",
         # still true: typed_enum's classes derive from stdlib's
         "enum.Enum in cls.__mro__",
+        "case enum.IntEnum | typed_enum.IntEnum:",
     ):
         assert written in kinds, written
-    assert sum(": identity: " in line for line in report.splitlines()) == 8
+    assert sum(": identity: " in line for line in report.splitlines()) == 9
+    assert before.splitlines()[1].endswith("'int', 'int']")
 
 
 def test_nothing_moved_off_a_class_leaves_its_comparisons_alone(

@@ -397,6 +397,13 @@ class _Finder(cst.CSTVisitor):
             "class as well (or use issubclass)",
         )
 
+    # -- match statements ----------------------------------------------------------
+
+    def visit_MatchValue(self, node: cst.MatchValue) -> None:
+        ref = self.affected.get(id(node.value))
+        if ref is not None:
+            self.rewrite(node, _match_either(ref), ref, "case ")
+
     # -- dict keys -------------------------------------------------------------------
 
     def visit_Dict(self, node: cst.Dict) -> None:
@@ -479,6 +486,21 @@ def _literal_builder(positions: dict[int, str]) -> Build:
     def build(node: cst.CSTNode) -> cst.CSTNode:
         assert isinstance(node, cst.Tuple | cst.List | cst.Set)
         return _with_counterparts(node, positions)
+
+    return build
+
+
+def _match_either(ref: Ref) -> Build:
+    """``case enum.IntEnum:`` -> ``case enum.IntEnum | typed_enum.IntEnum:``."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.MatchValue)
+        return cst.MatchOr(
+            [
+                cst.MatchOrElement(node, separator=cst.BitOr()),
+                cst.MatchOrElement(cst.MatchValue(_counterpart(ref.qualified))),
+            ]
+        )
 
     return build
 
