@@ -296,8 +296,11 @@ class _Finder(cst.CSTVisitor):
         for name, literals in found.bound.items():
             membership = found.membership.get(name, 0)
             reads = found.reads.get(name, 0)
-            if reads == found.harmless.get(name, 0) and name not in imported:
-                continue  # isinstance/issubclass only (typed_enum's classes pass), or unread
+            if not membership and name not in imported:
+                # Not compared here (isinstance/issubclass, which typed_enum's
+                # classes pass; the bases of a ``class C(*bases)``, reported as
+                # a dynamic base; unread).
+                continue
             safe = (
                 len(literals) == 1
                 and name not in imported
