@@ -113,6 +113,8 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
 
 
             NAMES = {enum.IntEnum: "int", enum.Enum: "plain"}
+            BY_KEY = {}
+            BY_KEY[enum.Flag] = "flag"
 
 
             def kind(cls):
@@ -127,6 +129,7 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
                 add(enum.IntEnum not in cls.__bases__)
                 add(enum.Enum in cls.__mro__)
                 add(NAMES.get(cls.__bases__[0]))
+                add(BY_KEY.get(cls.__bases__[0]))
                 match cls.__bases__[0]:
                     case enum.IntEnum:
                         add("int")
@@ -158,7 +161,7 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
     before, after, report = _before_after(root, migrate, code, "pkg")
     assert after == before
     assert before.splitlines()[0] == (
-        "Color [True, False, True, False, False, True, True, True, 'plain']"
+        "Color [True, False, True, False, False, True, True, True, 'plain', None]"
     )
     kinds = (root / "pkg/kinds.py").read_text()
     for written in (
@@ -175,10 +178,12 @@ def test_each_form_of_identity_check_behaves_as_before(tree: Tree, migrate: Migr
         # still true: typed_enum's classes derive from stdlib's
         "enum.Enum in cls.__mro__",
         "case enum.IntEnum | typed_enum.IntEnum:",
+        'BY_KEY[enum.Flag] = BY_KEY[typed_enum.Flag] = "flag"',
     ):
         assert written in kinds, written
-    assert sum(": identity: " in line for line in report.splitlines()) == 9
-    assert before.splitlines()[1].endswith("'int', 'int']")
+    assert sum(": identity: " in line for line in report.splitlines()) == 10
+    assert before.splitlines()[1].endswith("'int', None, 'int']")
+    assert before.splitlines()[2].endswith("None, 'flag']")
 
 
 def test_nothing_moved_off_a_class_leaves_its_comparisons_alone(

@@ -400,6 +400,24 @@ class _Finder(cst.CSTVisitor):
             "class as well (or use issubclass)",
         )
 
+    # -- mappings filled by key ------------------------------------------------------
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """``registry[enum.IntEnum] = v`` -> ``registry[enum.IntEnum] = registry[typed_enum.IntEnum] = v``."""
+        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Subscript):
+            return
+        target = node.targets[0].target
+        assert isinstance(target, cst.Subscript)
+        if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+            return
+        ref = self.affected.get(id(target.slice[0].slice.value))
+        if ref is None:
+            return
+        if not _plain(target.value):
+            self.left_alone(node, "a mapping filled by key")
+            return
+        self.rewrite(node, _store_both(ref), ref)
+
     # -- match statements ----------------------------------------------------------
 
     def visit_MatchValue(self, node: cst.MatchValue) -> None:
@@ -489,6 +507,20 @@ def _literal_builder(positions: dict[int, str]) -> Build:
     def build(node: cst.CSTNode) -> cst.CSTNode:
         assert isinstance(node, cst.Tuple | cst.List | cst.Set)
         return _with_counterparts(node, positions)
+
+    return build
+
+
+def _store_both(ref: Ref) -> Build:
+    """``d[X] = v`` -> ``d[X] = d[typed_enum.X] = v`` (``v`` evaluated once)."""
+
+    def build(node: cst.CSTNode) -> cst.CSTNode:
+        assert isinstance(node, cst.Assign)
+        target = node.targets[0].target
+        assert isinstance(target, cst.Subscript)
+        key = cst.SubscriptElement(cst.Index(_counterpart(ref.qualified)))
+        other = target.with_changes(slice=[key])
+        return node.with_changes(targets=[node.targets[0], cst.AssignTarget(other)])
 
     return build
 
