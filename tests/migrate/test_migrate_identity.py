@@ -226,6 +226,9 @@ def test_a_test_pinning_stdlib_classes_is_reported_as_changed_not_rewritten(
     class T(unittest.TestCase):
         def test_is(self):
             self.assertIs(type(Color), enum.EnumMeta)
+
+        def test_bases(self):
+            self.assertTrue(Color.__bases__[0] == enum.Enum)
     """
     root = tree(
         {
@@ -242,6 +245,7 @@ def test_a_test_pinning_stdlib_classes_is_reported_as_changed_not_rewritten(
         "tests/test_models.py:8: changed: type(Color) is enum.EnumMeta",
         "tests/test_models.py:9: changed: Color.__mro__ == (Color, enum.Enum, object)",
         "tests/test_models.py:15: changed: self.assertIs(type(Color), enum.EnumMeta)",
+        "tests/test_models.py:18: changed: Color.__bases__[0] == enum.Enum",
     ]
     assert "no source change keeps it" in result.out
     # ... and they do fail: the report named each one.
@@ -251,7 +255,7 @@ def test_a_test_pinning_stdlib_classes_is_reported_as_changed_not_rewritten(
         cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
         check=False,
     )  # fmt: skip
-    assert "2 failed" in done.stdout, done.stdout
+    assert "3 failed" in done.stdout, done.stdout
 
 
 def test_a_comparison_it_cannot_rewrite_is_left_alone_and_named(

@@ -9,7 +9,9 @@ and so is ``enum.IntEnum in C.__mro__``.
 
 Where a class of the tree moved off a stdlib class, each such comparison with
 it is rewritten to accept both (``bases[0] in (enum.IntEnum,
-typed_enum.IntEnum)``) and reported.  A test's assertion that pins stdlib's
+typed_enum.IntEnum)``) and reported; so are a ``match`` case on the class, a
+dict keyed by it (a literal, or ``d[enum.IntEnum] = v``) and a collection of
+such classes bound to a name that the module compares with by ``in``.  A test's assertion that pins stdlib's
 class (``assert type(C) is enum.EnumMeta``, ``self.assertIs(...)``, an exact
 ``__mro__``) is not rewritten (that would hide the change it pins): it is
 reported as changed.  A comparison this run cannot rewrite (a chained one,
@@ -263,14 +265,27 @@ class _Finder(cst.CSTVisitor):
         if self.test:
             self.asserting -= 1
 
-    def visit_Call(self, node: cst.Call) -> None:
+    def _assertion(self, node: cst.Call) -> str | None:
+        """unittest's ``self.assertX`` method name, in a test module."""
         func = node.func
-        name = func.attr.value if isinstance(func, cst.Attribute) else None
-        if not self.test or name not in _ASSERT_IDENTITY:
+        if self.test and isinstance(func, cst.Attribute) and func.attr.value.startswith("assert"):
+            return func.attr.value
+        return None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self._assertion(node)
+        if name is None:
+            return
+        self.asserting += 1  # ``self.assertTrue(type(C) is enum.EnumMeta)``
+        if name not in _ASSERT_IDENTITY:
             return
         refs = [r for arg in node.args for r in self.refs_in(arg.value)]
         if refs and not any(_mro(arg.value) for arg in node.args):
             self.changed(node, refs)
+
+    def leave_Call(self, original_node: cst.Call) -> None:
+        if self._assertion(original_node) is not None:
+            self.asserting -= 1
 
     def changed(self, node: cst.CSTNode, refs: list[Ref]) -> None:
         stayed = [self.moved(self.info, name) for name in _names(node)]
