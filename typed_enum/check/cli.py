@@ -26,7 +26,7 @@ from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, run_notes, take
+from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
@@ -323,7 +323,9 @@ def _read(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
-        notes = run_notes(old, new)  # a note both revisions give, once
+        # A module imported on one side only is read from the source on both (issue 51).
+        aligned = one_reading(old, new)
+        notes = run_notes(old, new) + aligned  # a note both revisions give, once
         notes += [
             (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
