@@ -105,6 +105,9 @@ class Snapshot:
     sources: dict[str, tuple[ModuleSource, dict[str, dict[str, Any]]]] = field(default_factory=dict)
     """module -> its parsed source and what reading its enums from the source gives
     (kept for imported modules too: ``one_reading`` reads them as the other side did)."""
+    other_files: dict[str, Path] = field(default_factory=dict)
+    """module -> file of the tree's modules that cannot define an enum (not read unless
+    a re-export is followed through them)."""
 
 
 def _relative(root: Path, file: str | None) -> str | None:
@@ -205,6 +208,8 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     snapshot.files = len(files)
     wanted = enum_modules(files)
     names = {path: module_name(path) for path in wanted}
+    chosen = set(wanted)
+    snapshot.other_files = {module_name(p): p for p in files if p not in chosen}
     roots = sorted({str(import_root(path, names[path])) for path in wanted})
     run = bool(wanted) and run_code
     result = _run_child(roots, [names[p] for p in wanted], [], root) if run else {}
@@ -300,7 +305,7 @@ def _read_sources(
     for _ in range(len(parsed) + 1):
         before = dict(known)
         for module, package, source in parsed:
-            found[module] = source_enums(source, known, package)
+            found[module] = source_enums(source, known, package, module)
             for qualname, described in found[module].items():
                 dotted = f"{module}.{qualname}"
                 if module in imported:
@@ -417,12 +422,27 @@ def _through_source(snapshot: Snapshot, path: str) -> EnumRecord | None:
         seen.add(path)
         if path in snapshot.enums:
             return snapshot.enums[path]
+        module = path.rpartition(".")[0]
+        if module not in snapshot.stars and module in snapshot.other_files:
+            _imports_of(snapshot, module, snapshot.other_files[module])
         if path in snapshot.reexports:
             pending.append(snapshot.reexports[path])
             continue
-        module, _, name = path.rpartition(".")
+        name = path.rpartition(".")[2]
         pending += [f"{star}.{name}" for star in snapshot.stars.get(module, [])]
     return None
+
+
+def _imports_of(snapshot: Snapshot, module: str, path: Path) -> None:
+    """Record the re-exports of a module that defines no enum (read when one is followed)."""
+    source = _parse(path)
+    snapshot.stars[module] = []
+    if isinstance(source, str):
+        return
+    package = module if path.stem == "__init__" else module.rpartition(".")[0]
+    for name, target in source.imported.items():
+        snapshot.reexports.setdefault(f"{module}.{name}", absolute(package, target))
+    snapshot.stars[module] = [absolute(package, star) for star in source.stars]
 
 
 def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:

@@ -380,14 +380,18 @@ def _generated(
 
 
 def source_enums(
-    module: ModuleSource, known: Mapping[str, Base] | None = None, package: str = ""
+    module: ModuleSource,
+    known: Mapping[str, Base] | None = None,
+    package: str = "",
+    home: str = "",
 ) -> dict[str, dict[str, Any]]:
     """The enums of a module as ``_child.describe`` would give them, from the source.
 
     A class is an enum when a base is named like a stdlib or typed_enum enum
     class or Django's Choices, is an enum of the same module, or is in
     ``known`` (enum bases of the tree's other modules, by dotted path;
-    ``package`` resolves relative imports).  Functional-API calls
+    ``package`` resolves relative imports; ``home``, the module's own dotted name,
+    is how notes name its classes).  Functional-API calls
     (``Enum("Mode", "fast slow")``) count as classes.  A value that is not a
     literal has the canonical form ``{"unknown": source text}`` (compared by
     name only); so has an ``auto()`` whose ``_generate_next_value_`` cannot be
@@ -405,7 +409,7 @@ def source_enums(
         kind, base_traits, django, inherited_generate = resolved
         generate = info.generate or inherited_generate
         if info.generate is not None:
-            generate = info.generate.at(f"{package}.{qualname}" if package else qualname)
+            generate = info.generate.at(f"{home}.{qualname}" if home else qualname)
         resolved = Base(kind, base_traits, django, generate)
         kinds[qualname] = kinds[qualname.rpartition(".")[2]] = resolved
         auto_from: str | None = None
