@@ -344,8 +344,9 @@ def _auto_notes(
     return notes
 
 
-def one_reading(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
-    """Read each module the same way in both revisions; the notes that say so.
+def one_reading(old: Snapshot, new: Snapshot) -> None:
+    """Read each module the same way in both revisions, with notes (in the re-read
+    revision's ``notes``) that say so.
 
     A module imported in one revision and read from its source in the other (a
     dependency missing on one side) is read from its source in both: values that
@@ -354,23 +355,32 @@ def one_reading(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
     not between the revisions.  An enum that only importing finds (built at
     import) is then compared in neither revision, with a note.
     """
-    notes: list[tuple[str, str]] = []
     for module in sorted(old.read.keys() & new.read.keys()):
         if old.read[module] == new.read[module]:
             continue
         ran, other = (old, new) if old.read[module] == "imported" else (new, old)
         file = ran.modules[module]
-        source, found = ran.sources[module]
         why = other.not_imported.get(module, "not imported")
+        if module not in ran.sources:  # imported, yet its source does not parse
+            ran.notes.append(
+                (
+                    file,
+                    f"{ran.label}: imported, while {other.label} read it from the source "
+                    f"({why}), and its source cannot be parsed here to read it the same "
+                    f"way: a value change between the two may come from the readings",
+                )
+            )
+            continue
+        source, found = ran.sources[module]
         gone = {p: r for p, r in ran.enums.items() if r.file == file and not r.from_source}
         for path in gone:
             del ran.enums[path]
         for qualname, described in found.items():
             dotted = f"{module}.{qualname}"
             ran.enums[dotted] = _record(described, dotted, file, source, True)
-        notes += _auto_notes(ran.label, file, source, found)
+        ran.notes += _auto_notes(ran.label, file, source, found)
         if gone or found:
-            notes.append(
+            ran.notes.append(
                 (
                     file,
                     f"{ran.label}: read from the source, not imported, as in {other.label} "
@@ -380,7 +390,7 @@ def one_reading(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
             )
         for _path, record in sorted(gone.items()):
             if record.qualname not in found:
-                notes.append(
+                ran.notes.append(
                     (
                         file,
                         f"{ran.label}: enum {record.qualname} (line {record.line}) is built "
@@ -388,7 +398,6 @@ def one_reading(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
                         f"({why}): it was compared in neither revision",
                     )
                 )
-    return notes
 
 
 def run_notes(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
