@@ -259,8 +259,9 @@ def test_an_enum_built_at_import_is_not_removed_when_the_new_side_cannot_import(
     result = repo.check("--against", "HEAD")
     assert (result.status, result.lines) == (0, [])
     assert (
-        "app/models.py: note: HEAD: enum Color (line 3) is built when the module is imported, "
-        "which the working tree could not do (ModuleNotFoundError: No module named "
+        "app/models.py: note: HEAD: enum Color (line 3) is seen only by importing the module "
+        "(built at import), which the working tree could not do (ModuleNotFoundError: No "
+        "module named "
         "'a_dependency_that_is_not_installed'): it was compared in neither revision"
     ) in result.err.splitlines()
 

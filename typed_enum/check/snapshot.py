@@ -393,9 +393,10 @@ def one_reading(old: Snapshot, new: Snapshot) -> None:
                 ran.notes.append(
                     (
                         file,
-                        f"{ran.label}: enum {record.qualname} (line {record.line}) is built "
-                        f"when the module is imported, which {other.label} could not do "
-                        f"({why}): it was compared in neither revision",
+                        f"{ran.label}: enum {record.qualname} (line {record.line}) is seen "
+                        f"only by importing the module (built at import), which "
+                        f"{other.label} could not do ({why}): it was compared in neither "
+                        f"revision",
                     )
                 )
 
