@@ -64,7 +64,9 @@ def test_an_evaluable_generate_next_value_gives_what_importing_gives(
     assert issubclass(cls, enum.Enum)
     read = source_enums(parse(text))["Kind"]
     if "if False" in body:  # a conditional expression: not evaluated
-        assert read["auto from"] == "Base"
+        assert read["auto from"] == (
+            "come from Base._generate_next_value_, which reading the source cannot evaluate"
+        )
         assert [m[3] for m in read["members"]] == [{"unknown": "auto()"}] * 2 + [7] + [
             {"unknown": "auto()"}
         ]
@@ -110,7 +112,9 @@ def test_a_generator_not_evaluated_leaves_auto_values_unknown(body: str) -> None
         ["fixed", "fixed", "7", 7],
         ["Last_one", "Last_one", *unknown],
     ]
-    assert read["auto from"] == "app.models.Base"
+    assert read["auto from"] == (
+        "come from app.models.Base._generate_next_value_, which reading the source cannot evaluate"
+    )
 
 
 @pytest.mark.parametrize(
@@ -128,6 +132,26 @@ def test_auto_under_a_base_of_an_installed_library_is_unknown(
     text = f"{imports}\nfrom enum import auto\nclass K(StrEnum):\n    a = auto()\n    b = auto()\n"
     read = source_enums(parse(text))["K"]
     assert [m[3] for m in read["members"]] == values
+
+
+def test_a_library_base_is_named_in_the_note(repo: Repo) -> None:
+    text = (
+        MISSING
+        + "from enum import auto\nfrom strenum import StrEnum\n"
+        + "class Mode(StrEnum):\n    fast = auto()\n    slow = auto()\n"
+    )
+    _two(repo, {"app/models.py": text}, {"app/models.py": text.replace("    slow = auto()\n", "")})
+    result = repo.check("--against", "HEAD")
+    assert result.rules == ["member-removed"]
+    notes = [n for n in result.err.splitlines() if "strenum" in n]
+    assert notes == [
+        "app/models.py: note: HEAD: the auto() values of Mode (line 4) come from "
+        "strenum.StrEnum, an installed library's class the check does not read: its 2 auto() "
+        "members are compared by name only",
+        "app/models.py: note: the working tree: the auto() values of Mode (line 4) come from "
+        "strenum.StrEnum, an installed library's class the check does not read: its 1 auto() "
+        "member is compared by name only",
+    ]
 
 
 def _two(repo: Repo, before: dict[str, str], after: dict[str, str]) -> None:

@@ -69,10 +69,21 @@ class Generator:
     """The one returned expression; None: the body is not one this module evaluates."""
     params: tuple[str, ...] = ()
     """Its parameters' names, bound in order to ``name, start, count, last_values``."""
+    read: bool = True
+    """False: the class is an installed library's, whose source is not read."""
 
     def at(self, owner: str) -> Generator:
         """The same function, named by ``owner`` in notes."""
-        return Generator(owner, self.returns, self.params)
+        return Generator(owner, self.returns, self.params, self.read)
+
+    def why(self) -> str:
+        """Why its values are not known, for a note."""
+        if not self.read:
+            return f"come from {self.owner}, an installed library's class the check does not read"
+        return (
+            f"come from {self.owner}._generate_next_value_, which reading the source cannot "
+            f"evaluate"
+        )
 
 
 def generator(node: ast.FunctionDef, owner: str) -> Generator:

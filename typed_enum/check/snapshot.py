@@ -335,10 +335,9 @@ def _auto_notes(
         notes.append(
             (
                 file,
-                f"{label}: the auto() values of {qualname} (line {line}) come from "
-                f"{owner}._generate_next_value_, which reading the source cannot evaluate: "
-                f"its {count} auto() member{'s are' if count != 1 else ' is'} compared by "
-                f"name only",
+                f"{label}: the auto() values of {qualname} (line {line}) {owner}: its "
+                f"{count} auto() member{'s are' if count != 1 else ' is'} compared by name "
+                f"only",
             )
         )
     return notes

@@ -315,7 +315,7 @@ def _base(
                 return Base(kind, KIND_TRAITS[kind], False)
             # Named like an enum class, from an installed library the source reading
             # does not open: its auto() may not be the standard library's.
-            return Base(kind, KIND_TRAITS[kind], False, Generator(f"{base} (not read)", None))
+            return Base(kind, KIND_TRAITS[kind], False, Generator(base, None, read=False))
     return None
 
 
@@ -395,7 +395,7 @@ def source_enums(
     (``Enum("Mode", "fast slow")``) count as classes.  A value that is not a
     literal has the canonical form ``{"unknown": source text}`` (compared by
     name only); so has an ``auto()`` whose ``_generate_next_value_`` cannot be
-    evaluated, and the class's ``"auto from"`` names where that function is.
+    evaluated, and the class's ``"auto from"`` says where that function is.
     ``"generate"`` is the function its subclasses inherit (None: the standard one).
     """
     known = known or {}
@@ -446,7 +446,7 @@ def source_enums(
                     try:
                         value = _generated(generate, name, info.start, len(members), last_values)
                     except NotEvaluated:
-                        auto_from = generate.owner
+                        auto_from = generate.why()
                         members.append([name, name, "auto()", {"unknown": "auto()"}])
                         canonical_of[name] = name
                         continue
