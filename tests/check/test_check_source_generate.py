@@ -176,16 +176,17 @@ class Token(AutoName):
 """
 
 
-@pytest.mark.parametrize("where", ["imported", "from-source", "no-import"])
+@pytest.mark.parametrize("where", ["imported", "from-source", "new-from-source", "no-import"])
 def test_a_removal_under_a_base_returning_the_name_is_a_removal_of_that_name(
     repo: Repo, where: str
 ) -> None:
     head = MISSING if where == "from-source" else ""
     before = head + TOKENS
+    after = (MISSING if where == "new-from-source" else "") + before
     _two(
         repo,
         {"app/helpers.py": AUTO_NAME, "app/tokens.py": before},
-        {"app/tokens.py": before.replace("    R_PAREN = auto()\n", "")},
+        {"app/tokens.py": after.replace("    R_PAREN = auto()\n", "")},
     )
     result = repo.check("--against", "HEAD", *(["--no-import"] if where == "no-import" else []))
     assert result.status == 1
