@@ -321,3 +321,31 @@ def test_parsing_the_code_prints_no_warning(repo: Repo) -> None:
         result = repo.check("--against", "HEAD", *options)
         assert result.rules == ["value-changed"]
         assert "Warning" not in result.err
+
+
+def test_a_base_only_importing_resolves_passes_on_its_generate_next_value(repo: Repo) -> None:
+    # The source reading cannot tell AutoName is an enum (its base is an alias); importing
+    # can, and says its auto() is its own: a module read from the source invents no number.
+    helper = AUTO_NAME.replace("from enum import Enum", "import enum\nBase = enum.Enum").replace(
+        "class AutoName(Enum)", "class AutoName(Base)"
+    )
+    tokens = MISSING + TOKENS
+    _two(
+        repo,
+        {"app/helpers.py": helper, "app/tokens.py": tokens},
+        {"app/tokens.py": tokens.replace("    COMMA = auto()\n", "")},
+    )
+    result = repo.check("--against", "HEAD", "--format", "json")
+    found = json.loads(result.out)["findings"]
+    assert [(f["rule"], f["member"], f["old"]) for f in found] == [
+        ("member-removed", "COMMA", {"unknown": "auto()"})
+    ]
+    notes = [n["message"] for n in json.loads(result.out)["notes"] if "auto()" in n["message"]]
+    assert notes == [
+        "HEAD: the auto() values of Token (line 5) come from "
+        "app.helpers.AutoName._generate_next_value_, which reading the source cannot "
+        "evaluate: its 4 auto() members are compared by name only",
+        "the working tree: the auto() values of Token (line 5) come from "
+        "app.helpers.AutoName._generate_next_value_, which reading the source cannot "
+        "evaluate: its 3 auto() members are compared by name only",
+    ]

@@ -20,6 +20,7 @@ from typing import Any
 
 from typed_enum import _enum_walk
 from typed_enum.check import _child, child_process
+from typed_enum.check.generate import Generator
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -238,7 +239,11 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
             for qualname, described in entry["classes"].items():
                 dotted = f"{module}.{qualname}"
                 snapshot.enums[dotted] = _record(described, dotted, file, parsed_source, False)
-                known[dotted] = Base(described["kind"], tuple(described["traits"]), False)
+                generate = described.get("generate")
+                # A non-standard _generate_next_value_ seen by importing: unknown values
+                # unless the class's source tells how to evaluate it (_read_sources).
+                owner = Generator(generate, None) if generate else None
+                known[dotted] = Base(described["kind"], tuple(described["traits"]), False, owner)
             continue
         if isinstance(source, str):
             snapshot.unreadable[module] = (file, source)
@@ -309,8 +314,12 @@ def _read_sources(
             for qualname, described in found[module].items():
                 dotted = f"{module}.{qualname}"
                 if module in imported:
-                    if dotted in known:
-                        known[dotted] = known[dotted]._replace(generate=described["generate"])
+                    # Importing told whether it has its own _generate_next_value_; the
+                    # source, how to evaluate it.
+                    if dotted in known and known[dotted].generate is not None:
+                        read = described["generate"]
+                        if read is not None and read.read:
+                            known[dotted] = known[dotted]._replace(generate=read)
                     continue
                 known[dotted] = Base(
                     described["kind"], tuple(described["traits"]), False, described["generate"]
