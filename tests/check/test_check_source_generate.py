@@ -351,3 +351,19 @@ def test_a_base_only_importing_resolves_passes_on_its_generate_next_value(repo: 
         "app.helpers.AutoName._generate_next_value_, which reading the source cannot "
         "evaluate: its 3 auto() members are compared by name only",
     ]
+
+
+def test_modules_read_from_the_source_on_both_sides_share_one_note(repo: Repo) -> None:
+    files = {
+        f"app/m{i}.py": f"from enum import Enum\nclass E{i}(Enum):\n    a = 1\n" for i in range(3)
+    }
+    _two(repo, files, {name: MISSING + text for name, text in files.items()})
+    result = repo.check("--against", "HEAD")
+    assert (result.status, result.lines) == (0, [])
+    notes = [line for line in result.err.splitlines() if "same way" in line]
+    assert notes == [
+        "app/m0.py: note: HEAD: this module and 2 other modules were read from the source, not "
+        "imported, as in the working tree (where importing them failed: ModuleNotFoundError: "
+        "No module named 'a_dependency_that_is_not_installed'), so that both revisions are "
+        "read the same way"
+    ]

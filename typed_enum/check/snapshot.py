@@ -363,6 +363,7 @@ def one_reading(old: Snapshot, new: Snapshot) -> None:
     not between the revisions.  An enum that only importing finds (built at
     import) is then compared in neither revision, with a note.
     """
+    aligned: dict[tuple[str, str, str], list[str]] = {}
     for module in sorted(old.read.keys() & new.read.keys()):
         if old.read[module] == new.read[module]:
             continue
@@ -388,14 +389,7 @@ def one_reading(old: Snapshot, new: Snapshot) -> None:
             ran.enums[dotted] = _record(described, dotted, file, source, True)
         ran.notes += _auto_notes(ran.label, file, source, found)
         if gone or found:
-            ran.notes.append(
-                (
-                    file,
-                    f"{ran.label}: read from the source, not imported, as in {other.label} "
-                    f"(where importing it failed: {why}), so that both revisions are read "
-                    f"the same way",
-                )
-            )
+            aligned.setdefault((ran.label, other.label, why), []).append(file)
         for _path, record in sorted(gone.items()):
             if record.qualname not in found:
                 ran.notes.append(
@@ -407,6 +401,23 @@ def one_reading(old: Snapshot, new: Snapshot) -> None:
                         f"revision",
                     )
                 )
+
+    for (label, other_label, why), files in aligned.items():
+        ran = old if old.label == label else new
+        others = len(files) - 1
+        what = (
+            f"this module and {others} other module{'s' if others != 1 else ''} were read"
+            if others
+            else "read"
+        )
+        ran.notes.append(
+            (
+                files[0],
+                f"{label}: {what} from the source, not imported, as in {other_label} (where "
+                f"importing {'them' if others else 'it'} failed: {why}), so that both "
+                f"revisions are read the same way",
+            )
+        )
 
 
 def run_notes(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
