@@ -75,6 +75,29 @@ def test_an_evaluable_generate_next_value_gives_what_importing_gives(
     assert read["auto from"] is None
 
 
+@pytest.mark.parametrize(
+    "signature",
+    ["name, *_", "name: str, *_: object, **__: object", "name, start, count, last_values, /"],
+)
+def test_any_signature_binds_the_name_first(signature: str) -> None:
+    text = (
+        "from enum import Enum, auto\n"
+        "class AutoEnum(str, Enum):\n"
+        "    @staticmethod\n"
+        f"    def _generate_next_value_({signature}):\n"
+        "        return name\n"
+        "class State(AutoEnum):\n"
+        "    RUNNING = auto()\n"
+        "    DONE = auto()\n"
+    )
+    namespace: dict[str, object] = {"__name__": "signature_case"}
+    exec(text, namespace)
+    cls = namespace["State"]
+    assert isinstance(cls, type)
+    assert issubclass(cls, enum.Enum)
+    assert source_enums(parse(text))["State"]["members"] == describe(cls)["members"]
+
+
 def test_a_generator_in_the_class_itself_and_over_str_enum_is_applied() -> None:
     text = textwrap.dedent(
         """\
