@@ -390,3 +390,26 @@ def test_modules_read_from_the_source_on_both_sides_share_one_note(repo: Repo) -
         "No module named 'a_dependency_that_is_not_installed'), so that both revisions are "
         "read the same way"
     ]
+
+
+@pytest.mark.parametrize("where", ["from-source", "no-import"])
+def test_values_made_by_a_custom_new_are_compared_by_name_only(repo: Repo, where: str) -> None:
+    # Importing gives Level.low the value 1 on both sides; only its label changed.
+    head = MISSING if where == "from-source" else ""
+    options = ["--no-import"] if where == "no-import" else []
+    _two(
+        repo,
+        {"app/models.py": head + LABELLED},
+        {"app/models.py": head + LABELLED.replace('"Low"', '"Lowest"')},
+    )
+    result = repo.check("--against", "HEAD", *options)
+    assert (result.status, result.lines) == (0, [])
+    assert (
+        "app/models.py: note: HEAD and the working tree: the values of Level (line "
+        f"{4 if head else 2}) are what app.models.Level.__new__ makes of them, which reading the "
+        "source "
+        "does not run: its members are compared by name only"
+    ) in result.err.splitlines()
+    # ... and a removal is still one.
+    repo.write({"app/models.py": head + LABELLED.replace('    high = 2, "High"\n', "")})
+    assert repo.check("--against", "HEAD", *options).rules == ["member-removed"]

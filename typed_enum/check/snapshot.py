@@ -316,13 +316,20 @@ def _read_sources(
                 if module in imported:
                     # Importing told whether it has its own _generate_next_value_; the
                     # source, how to evaluate it.
-                    if dotted in known and known[dotted].generate is not None:
+                    if dotted not in known:
+                        continue
+                    if known[dotted].generate is not None:
                         read = described["generate"]
                         if read is not None and read.read:
                             known[dotted] = known[dotted]._replace(generate=read)
+                    known[dotted] = known[dotted]._replace(new=described["new"])
                     continue
                 known[dotted] = Base(
-                    described["kind"], tuple(described["traits"]), False, described["generate"]
+                    described["kind"],
+                    tuple(described["traits"]),
+                    False,
+                    described["generate"],
+                    described["new"],
                 )
         if known == before:
             break
@@ -332,14 +339,25 @@ def _read_sources(
 def _auto_notes(
     label: str, file: str, source: ModuleSource, found: dict[str, dict[str, Any]]
 ) -> list[tuple[str, str]]:
-    """One note per class read from the source whose ``auto()`` values could not be told."""
+    """One note per class read from the source whose values (``auto()`` ones, or all
+    under a ``__new__``) could not be told."""
     notes = []
     for qualname, described in found.items():
+        info = source.classes.get(qualname)
+        line = info.line if info else source.assigned.get(qualname, 1)
+        if described.get("new") is not None and described["members"]:
+            notes.append(
+                (
+                    file,
+                    f"{label}: the values of {qualname} (line {line}) are what "
+                    f"{described['new']}.__new__ makes of them, which reading the source does "
+                    f"not run: its members are compared by name only",
+                )
+            )
+            continue
         owner = described.get("auto from")
         if owner is None:
             continue
-        info = source.classes.get(qualname)
-        line = info.line if info else source.assigned.get(qualname, 1)
         count = sum(1 for m in described["members"] if m[3] == {"unknown": "auto()"})
         notes.append(
             (

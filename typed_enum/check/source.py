@@ -85,6 +85,8 @@ class ClassSource:
     """The functional API's ``start=``: the first ``auto()`` value."""
     generate: Generator | None = None
     """Its own ``_generate_next_value_``, if its body defines one."""
+    new: bool = False
+    """Its body defines ``__new__``: what a member's value becomes is that function's."""
 
 
 @dataclass
@@ -139,6 +141,9 @@ def _class(
             continue
         if isinstance(statement, ast.FunctionDef) and statement.name == "_generate_next_value_":
             info.generate = generator(statement, qualname)
+            continue
+        if isinstance(statement, ast.FunctionDef) and statement.name == "__new__":
+            info.new = True
             continue
         if isinstance(statement, ast.Assign):
             targets, value = statement.targets, statement.value
@@ -268,6 +273,8 @@ class Base(NamedTuple):
     """Django's Choices (a member's label is dropped)."""
     generate: Generator | None = None
     """The ``_generate_next_value_`` its classes inherit, if not the standard one."""
+    new: str | None = None
+    """The class whose own ``__new__`` its classes inherit (dotted), if any."""
 
 
 #: Modules whose enum classes give ``auto()`` the standard library's values.
@@ -395,7 +402,8 @@ def source_enums(
     (``Enum("Mode", "fast slow")``) count as classes.  A value that is not a
     literal has the canonical form ``{"unknown": source text}`` (compared by
     name only); so has an ``auto()`` whose ``_generate_next_value_`` cannot be
-    evaluated, and the class's ``"auto from"`` says where that function is.
+    evaluated, and the class's ``"auto from"`` says where that function is; so has
+    every value of a class with a ``__new__`` of its own or inherited (``"new"``).
     ``"generate"`` is the function its subclasses inherit (None: the standard one).
     """
     known = known or {}
@@ -406,11 +414,13 @@ def source_enums(
         resolved = _base(info, module.imported, kinds, known, package)
         if resolved is None:
             continue
-        kind, base_traits, django, inherited_generate = resolved
+        kind, base_traits, django, inherited_generate, new = resolved
         generate = info.generate or inherited_generate
+        dotted = f"{home}.{qualname}" if home else qualname
         if info.generate is not None:
-            generate = info.generate.at(f"{home}.{qualname}" if home else qualname)
-        resolved = Base(kind, base_traits, django, generate)
+            generate = info.generate.at(dotted)
+        new = dotted if info.new else new
+        resolved = Base(kind, base_traits, django, generate, new)
         kinds[qualname] = kinds[qualname.rpartition(".")[2]] = resolved
         auto_from: str | None = None
         last_values: list[object] = []
@@ -438,6 +448,12 @@ def source_enums(
                     retired.append([name, name, text_of, {"unknown": text_of}])
                     continue
                 retired.append([name, name, shown(value), canonical(value)])
+                continue
+            if new is not None and not _call_to(written, "alias"):
+                # Its value is what __new__ makes of it, which reading does not run.
+                text_of = ast.unparse(entry.value)[:80]
+                members.append([name, name, text_of, {"unknown": text_of}])
+                canonical_of[name] = name
                 continue
             if entry.auto and (_call_to(written, "auto") or isinstance(written, ast.Constant)):
                 if generate is None:
@@ -489,6 +505,7 @@ def source_enums(
             "members": members,
             "reserved": retired,
             "generate": generate,
+            "new": new,
             "auto from": auto_from,
         }
     return found
