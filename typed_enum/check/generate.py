@@ -207,4 +207,7 @@ def evaluate(function: Generator, name: str, start: int, count: int, last_values
     if function.returns is None:
         raise NotEvaluated("body")
     bound = dict(zip(function.params, (name, start, count, list(last_values)), strict=False))
-    return _value(function.returns, bound)
+    try:
+        return _value(function.returns, bound)
+    except (RecursionError, MemoryError, OverflowError):
+        raise NotEvaluated("too deep or too large") from None
