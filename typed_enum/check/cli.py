@@ -27,7 +27,7 @@ from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, w
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, run_notes, take
+from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
@@ -339,6 +339,7 @@ def _read(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
+        one_reading(old, new)  # a module imported on one side only: from the source on both
         notes = run_notes(old, new)  # a note both revisions give, once
         if given is None:
             notes += _left_out(cwd, repo, new_root, paths)
