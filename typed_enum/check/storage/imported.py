@@ -61,8 +61,8 @@ def read_imported(root: Path, files: dict[str, Path], tree: Tree, storage: Stora
     roots = sorted({str(import_root(files[name], name)) for name in wanted})
     result = _run(roots, wanted, root)
     for name, entry in result.get("modules", {}).items():
-        if "columns" not in entry:
-            continue  # not imported: the source's reading stands
+        if "columns" not in entry or entry.get("errors"):
+            continue  # not imported, or not read once imported: the source's reading stands
         module = tree.modules[name]
         ours = [
             p
