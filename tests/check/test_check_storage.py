@@ -498,7 +498,7 @@ def test_sqlalchemy_columns_are_read_by_import_where_the_module_imports(tmp_path
             "shop.models.Order.size",
             "value",
             "SQLAlchemy",
-            "Enum column, values_callable",
+            "Mapped[...] column (Enum inferred, values_callable in type_annotation_map)",
         ),
     }
     assert [p.line for p in storage.of("shop.enums.Status")] == [15]
