@@ -1,0 +1,395 @@
+"""The storage map judges an enum by name or by value only on complete, positive evidence
+(issue 51): every reference in a model-like place is read, or the enum's storage is
+"unknown" with the place named; names are resolved as Python resolves them."""
+
+from __future__ import annotations
+
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+
+from typed_enum.check.storage import StorageMap, find
+
+ENUMS = """
+import enum
+class Status(enum.Enum):
+    open = "o"
+    closed = "c"
+class Color(enum.StrEnum):
+    red = "r"
+"""
+KNOWN = ("shop.enums.Status", "shop.enums.Color")
+DECLARE = (
+    'declare how it is stored in pyproject.toml: [tool.typed_enum.check.storage] "{}" '
+    '= "name" (or "value", "both")'
+)
+
+
+def _find(
+    tmp_path: Path,
+    files: dict[str, str],
+    enums: tuple[str, ...] = KNOWN,
+    imports: bool = False,
+    paths: tuple[str, ...] = ("shop",),
+) -> StorageMap:
+    for name, source in {"shop/__init__.py": "", "shop/enums.py": ENUMS, **files}.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(source).lstrip("\n"))
+    return find(tmp_path, list(paths), enums, imports)
+
+
+def _places(storage: StorageMap) -> set[tuple[str, str, str, str]]:
+    """(enum, where, how, kind) of every place."""
+    return {(p.enum, p.where, p.how, p.kind) for places in storage.places.values() for p in places}
+
+
+def _because(storage: StorageMap, enum: str) -> list[tuple[str, str, int, str]]:
+    return [(u.what, u.file, u.line, u.why) for u in storage.unknown_because(enum)]
+
+
+# A project's own column helper -------------------------------------------------------------
+
+HELPERS = """
+from sqlalchemy import Column, Enum
+
+def EnumColumn(enum_type, *args, **kwargs):
+    return Column(Enum(enum_type, native_enum=True), *args, **kwargs)
+
+def ValueEnum(enum_type, **kwargs):
+    return Enum(enum_type, values_callable=lambda x: [m.value for m in x], **kwargs)
+
+def Nested(kind, **kwargs):
+    return EnumColumn(kind, nullable=False)
+"""
+
+
+@pytest.mark.parametrize("imports", [False, True])
+def test_a_column_helper_of_another_module_is_followed_into_its_body(
+    tmp_path: Path, imports: bool
+) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/db/__init__.py": "",
+            "shop/db/util.py": HELPERS,
+            "shop/models.py": """
+            from sqlalchemy import Column, Integer
+            from sqlalchemy.orm import declarative_base
+            from shop.db.util import EnumColumn, ValueEnum, Nested
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                status = EnumColumn(Status, nullable=False)
+                color = Column(ValueEnum(Color))
+            class Line(Base):
+                __tablename__ = "lines"
+                id = Column(Integer, primary_key=True)
+                status = Nested(Status)
+            """,
+        },
+        imports=imports,
+    )
+    source_words = {
+        ("shop.enums.Status", "shop.models.Order.status", "name"),
+        ("shop.enums.Color", "shop.models.Order.color", "value"),
+        ("shop.enums.Status", "shop.models.Line.status", "name"),
+    }
+    assert {(e, w, h) for e, w, h, _ in _places(storage)} == source_words
+    assert (
+        "shop.enums.Status",
+        "shop.models.Order.status",
+        "name",
+        "Enum column through EnumColumn()",
+    ) in _places(storage)
+    assert storage.how("shop.enums.Status") == "name"
+    assert storage.how("shop.enums.Color") == "value"
+    assert storage.unknown == {}
+
+
+def test_a_helper_the_check_cannot_follow_makes_the_storage_unknown(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Integer, JSON
+            from sqlalchemy.orm import declarative_base
+            from sqlalchemy_utils import ChoiceType
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                status = Column(ChoiceType(Status))
+                data = Column(JSON, default={"color": Color.red})
+            """,
+        },
+    )
+    assert storage.places == {}
+    assert storage.how("shop.enums.Status") == "unknown"
+    assert _because(storage, "shop.enums.Status") == [
+        (
+            "shop.models.Order",
+            "shop/models.py",
+            9,
+            "Order names shop.enums.Status in `status = Column(ChoiceType(Status))`, which the "
+            "check cannot read as stored by name or by value; "
+            + DECLARE.format("shop.enums.Status"),
+        )
+    ]
+    assert storage.how("shop.enums.Color") == "unknown"
+    assert "`data = Column(JSON, default={'color': Color.red})`" in (
+        storage.unknown_because("shop.enums.Color")[0].why
+    )
+
+
+def test_an_enum_no_model_names_is_stored_nowhere(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Enum, Integer
+            from sqlalchemy.orm import declarative_base
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                status = Column(Enum(Status), default=Status.open)
+                def paint(self) -> Color:  # a method: no storage
+                    return Color.red
+            class Painter:  # no model
+                color = Color.red
+            """,
+        },
+    )
+    assert storage.how("shop.enums.Status") == "name"
+    assert storage.how("shop.enums.Color") is None
+    assert storage.unknown_because("shop.enums.Color") == []
+
+
+def test_a_model_module_that_does_not_parse_makes_the_enums_it_names_unknown(
+    tmp_path: Path,
+) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/base.py": "from sqlalchemy.orm import declarative_base\n"
+            "Model = declarative_base()\n",
+            # No library named there: the project's own base; Status named, Color not.
+            "shop/models.py": "from shop.base import Model\nfrom shop.enums import Status\n"
+            "class Order(Model:\n    status = Status.open\n",
+        },
+    )
+    assert storage.how("shop.enums.Status") == "unknown"
+    assert storage.how("shop.enums.Color") is None
+    [(what, file, line, why)] = _because(storage, "shop.enums.Status")
+    assert (what, file, line) == ("shop.models", "shop/models.py", 1)
+    assert why.startswith("cannot be read (SyntaxError: ")
+    assert why.endswith(DECLARE.format("shop.enums.Status"))
+
+
+# pydantic --------------------------------------------------------------------------------
+
+PYDANTIC = """
+from typing import ClassVar, Literal
+from pydantic import BaseModel, PrivateAttr, field_serializer, model_serializer
+from shop.enums import Status, Color
+
+class Named(BaseModel):
+    status: Status
+    color: Color
+
+    @field_serializer("status")
+    def _status(self, value: Status) -> str:
+        return value.name
+
+    @field_serializer("color")
+    def _color(self, value: Color) -> str:
+        return f"{value.value}!"
+
+class Whole(BaseModel):
+    status: Status
+
+    @model_serializer
+    def _all(self) -> dict[str, str]:
+        return {"s": self.status.name}
+
+class Private(BaseModel):
+    _status: Status = PrivateAttr(default=Status.open)
+    hidden: Status = PrivateAttr()
+    default: ClassVar[Status] = Status.open
+
+class Picked(BaseModel):
+    kind: Literal[Color.red]
+"""
+
+
+def test_pydantic_serializers_private_attributes_and_literal_members(tmp_path: Path) -> None:
+    storage = _find(tmp_path, {"shop/api.py": PYDANTIC})
+    assert _places(storage) == {
+        (
+            "shop.enums.Status",
+            "shop.api.Named.status",
+            "name",
+            "model field, @field_serializer('status') _status()",
+        ),
+        ("shop.enums.Color", "shop.api.Picked.kind", "value", "model field"),
+    }
+    assert [(w, f, line) for w, f, line, _ in _because(storage, "shop.enums.Color")] == [
+        ("shop.api.Named.color", "shop/api.py", 7)
+    ]
+    assert _because(storage, "shop.enums.Color")[0][3].startswith(
+        "pydantic @field_serializer('color') _color() (line 14) writes this field of "
+        "shop.enums.Color in a way the check cannot read; "
+    )
+    assert [(w, line) for w, _, line, _ in _because(storage, "shop.enums.Status")] == [
+        ("shop.api.Whole.status", 18)
+    ]
+    assert storage.how("shop.enums.Status") == "unknown"
+
+
+def test_pydantic_fields_of_a_plain_mixin_are_the_models(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/mixins.py": "from shop.enums import Status\nclass HasStatus:\n"
+            "    status: Status = Status.open\n",
+            "shop/api.py": """
+            from pydantic import BaseModel
+            from shop.mixins import HasStatus
+            class Order(BaseModel, HasStatus):
+                number: int
+            """,
+        },
+    )
+    assert _places(storage) == {
+        ("shop.enums.Status", "shop.api.Order.status", "value", "model field")
+    }
+    assert storage.how("shop.enums.Status") == "value"
+
+
+# Names resolved as Python does ----------------------------------------------------------
+
+
+def test_star_re_exports_are_followed(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/types.py": "from shop.enums import *\n",
+            "shop/api.py": """
+            from pydantic import BaseModel
+            from shop.types import Status
+            class Order(BaseModel):
+                status: Status
+            """,
+        },
+    )
+    assert storage.how("shop.enums.Status") == "value"
+
+
+DJANGO_CHOICES = """
+from django.db import models
+class State(models.TextChoices):
+    CREATED = "CREATED"
+    DONE = "DONE"
+"""
+
+
+def test_django_apps_imported_by_their_short_names(tmp_path: Path) -> None:
+    # site/ is a package; its apps import each other as top-level packages (the
+    # folder on sys.path), as Django projects often do.
+    files = {
+        "site/__init__.py": "",
+        "site/fsm/__init__.py": "",
+        "site/fsm/state_choices.py": DJANGO_CHOICES,
+        "site/tasks/__init__.py": "",
+        "site/tasks/models.py": """
+        from django.db import models
+        from fsm.state_choices import State
+        class Task(models.Model):
+            state = models.CharField(max_length=10, choices=State.choices)
+        """,
+    }
+    storage = _find(tmp_path, files, ("site.fsm.state_choices.State",), paths=("site",))
+    assert _places(storage) == {
+        (
+            "site.fsm.state_choices.State",
+            "site.tasks.models.Task.state",
+            "value",
+            "model field CharField(choices=)",
+        )
+    }
+    assert storage.how("site.fsm.state_choices.State") == "value"
+
+
+def test_a_short_name_that_is_the_standard_library_is_not_taken_for_the_tree(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "site/__init__.py": "",
+        "site/json/__init__.py": "",
+        "site/json/enums.py": "import enum\nclass Mode(enum.Enum):\n    a = 1\n",
+        "site/models.py": """
+        from django.db import models
+        from json.enums import Mode
+        class Task(models.Model):
+            mode = models.IntegerField(choices=Mode.choices)
+        """,
+    }
+    storage = _find(tmp_path, files, ("site.json.enums.Mode",), paths=("site",))
+    assert storage.how("site.json.enums.Mode") is None
+
+
+# Quiet parsing ---------------------------------------------------------------------------
+
+
+def test_parsing_the_users_code_prints_no_syntax_warning(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        storage = _find(
+            tmp_path,
+            {
+                "shop/api.py": """
+                from pydantic import BaseModel
+                from shop.enums import Status
+                PATTERN = "\\d+"
+                class Order(BaseModel):
+                    status: "Status"
+                """,
+            },
+        )
+    assert storage.how("shop.enums.Status") == "value"
+    assert "SyntaxWarning" not in capfd.readouterr().err
+
+
+# By import -------------------------------------------------------------------------------
+
+
+def test_an_array_of_enum_column_is_read_by_import(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import ARRAY, Column, Enum, Integer
+            from sqlalchemy.orm import declarative_base
+            from shop.enums import Status
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                history = Column(ARRAY(Enum(Status)))
+            """,
+        },
+        imports=True,
+    )
+    assert _places(storage) == {
+        ("shop.enums.Status", "shop.models.Order.history", "name", "Enum column")
+    }
+    assert storage.unknown == {}
