@@ -133,7 +133,7 @@ def test_a_helper_the_check_cannot_follow_makes_the_storage_unknown(tmp_path: Pa
     assert storage.how("shop.enums.Status") == "unknown"
     assert _because(storage, "shop.enums.Status") == [
         (
-            "shop.models.Order",
+            "shop.models.Order.status",
             "shop/models.py",
             9,
             "Order names shop.enums.Status in `status = Column(ChoiceType(Status))`, which the "

@@ -75,14 +75,7 @@ def _own(module: Module, qualname: str, tops: Collection[str], tree: Tree) -> bo
         if path.partition(".")[0] in tops and tree.cls(path) is None and _assigned(tree, path):
             return True  # Base = declarative_base(), db.Model
     for statement in node.body:
-        targets = (
-            statement.targets
-            if isinstance(statement, ast.Assign)
-            else [statement.target]
-            if isinstance(statement, ast.AnnAssign)
-            else []
-        )
-        if any(isinstance(t, ast.Name) and t.id in _TABLES for t in targets):
+        if any(isinstance(t, ast.Name) and t.id in _TABLES for t in _targets(statement)):
             return True
         value = getattr(statement, "value", None)
         if isinstance(value, ast.Call) and _library(module.resolve(value.func, qualname) or ""):
@@ -142,6 +135,12 @@ def _enums(tree: Tree, module: Module, statement: ast.stmt, inside: str) -> set[
     return found
 
 
+def _targets(statement: ast.stmt) -> list[ast.expr]:
+    if isinstance(statement, ast.Assign):
+        return statement.targets
+    return [statement.target] if isinstance(statement, ast.AnnAssign) else []
+
+
 def _skipped(module: Module, qualname: str, statement: ast.stmt, private: bool) -> bool:
     """A class variable or a pydantic private attribute: no storage."""
     if isinstance(statement, ast.AnnAssign):
@@ -154,14 +153,7 @@ def _skipped(module: Module, qualname: str, statement: ast.stmt, private: bool) 
     value = getattr(statement, "value", None)
     if isinstance(value, ast.Call) and (module.resolve(value.func, qualname) or "") in _PRIVATE:
         return True
-    targets = (
-        statement.targets
-        if isinstance(statement, ast.Assign)
-        else [statement.target]
-        if isinstance(statement, ast.AnnAssign)
-        else []
-    )
-    names = [t.id for t in targets if isinstance(t, ast.Name)]
+    names = [t.id for t in _targets(statement) if isinstance(t, ast.Name)]
     if "type_annotation_map" in names:
         return True  # read by the SQLAlchemy reader for each Mapped[...] column
     return private and any(name.startswith("_") for name in names)
@@ -189,8 +181,9 @@ def unclassified(tree: Tree, covered: Collection[tuple[str, int, str]]) -> Itera
                     continue
                 text = " ".join(ast.unparse(statement).split())
                 text = text if len(text) <= 80 else text[:77] + "..."
+                target = next((t.id for t in _targets(statement) if isinstance(t, ast.Name)), "")
                 yield Unread(
-                    f"{name}.{qualname}",
+                    f"{name}.{qualname}" + (f".{target}" if target else ""),
                     module.file,
                     statement.lineno,
                     f"{qualname} names {enum} in `{text}`, which the check cannot read as "

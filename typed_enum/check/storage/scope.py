@@ -129,27 +129,31 @@ class Module:
 def _short_roots(modules: dict[str, Module]) -> dict[str, str]:
     """``fsm`` -> ``label_studio.fsm``: a package of the tree imported by a short name,
     its parent folder on ``sys.path`` (Django apps imported as ``from fsm.models import X``).
-    Only a name that is no top-level module of the tree nor of the standard library,
-    that one package of the tree ends with, and whose imported module is in the tree."""
+    Only a name that is no top-level module of the tree nor of the standard library, and
+    whose imported module is in the tree under the package; where several packages
+    would do, the one under a folder other short names were found in."""
     tops = {name.partition(".")[0] for name in modules}
     by_tail: dict[str, set[str]] = {}
     for name in modules:
         head, _, tail = name.rpartition(".")
         if head:
             by_tail.setdefault(tail, set()).add(name)
-    found: dict[str, str] = {}
+    choices: dict[str, set[str]] = {}
     for module in modules.values():
         for target in [*module.imports.values(), *module.stars]:
             head = target.partition(".")[0]
-            if head in tops or head in found or head in sys.stdlib_module_names:
+            if head in tops or head in sys.stdlib_module_names:
                 continue
-            candidates = by_tail.get(head, set())
-            if len(candidates) != 1:
-                continue
-            full = next(iter(candidates))
-            moved = full + target[len(head) :]
-            if moved in modules or moved.rpartition(".")[0] in modules:
-                found[head] = full
+            for full in by_tail.get(head, set()):
+                moved = full + target[len(head) :]
+                if moved in modules or moved.rpartition(".")[0] in modules:
+                    choices.setdefault(head, set()).add(full)
+    found = {head: next(iter(c)) for head, c in choices.items() if len(c) == 1}
+    folders = {full.rpartition(".")[0] for full in found.values()}
+    for head, candidates in choices.items():
+        under = [c for c in candidates if c.rpartition(".")[0] in folders]
+        if head not in found and len(under) == 1:
+            found[head] = under[0]
     return found
 
 

@@ -42,8 +42,11 @@ _MAPPED: Final = frozenset({"sqlalchemy.orm.Mapped", "sqlalchemy.orm.base.Mapped
 _ANY_ENUM: Final = frozenset({"enum.Enum", "enum.StrEnum", "enum.IntEnum"})
 
 
-def _is(module: Module, node: ast.expr, inside: str, names: frozenset[str]) -> bool:
-    path = module.resolve(node, inside) or ""
+def _is(tree: Tree, module: Module, node: ast.expr, inside: str, names: frozenset[str]) -> bool:
+    """Whether ``node`` names one of SQLAlchemy's ``names``, through the tree's own
+    re-exports and aliases too (``from project.db import EnumColumn``, there
+    ``from sqlalchemy import Enum as EnumColumn``)."""
+    path = tree.follow(module.resolve(node, inside) or "")
     return path.startswith(_DOTTED) and path.rpartition(".")[2] in names
 
 
@@ -67,8 +70,8 @@ def _enum_of(
     not say."""
     if first is None:
         return None
-    if isinstance(first, ast.Constant):
-        return None  # Enum("open", "closed", name=...): strings, no enum class
+    if isinstance(first, ast.Constant | ast.Starred):
+        return None  # Enum("open", "closed"), Enum(*CHOICES): strings, no enum class
     path = module.resolve(first, inside)
     enum = tree.enum(path)
     if enum is not None:
@@ -109,7 +112,7 @@ def _annotation_map(tree: Tree) -> dict[str, How | None]:
                     continue
                 target = module.resolve(key) or ""
                 target = tree.enum(target) or target
-                if _is(module, entry.func, "", _ENUM_TYPES):
+                if _is(tree, module, entry.func, "", _ENUM_TYPES):
                     found[target] = _how(entry)[0]
                 else:  # a function of the tree that builds the Enum
                     through = _helper(tree, module, entry, "")
@@ -118,14 +121,14 @@ def _annotation_map(tree: Tree) -> dict[str, How | None]:
     return found
 
 
-def _types(module: Module) -> dict[str, ast.Call]:
+def _types(tree: Tree, module: Module) -> dict[str, ast.Call]:
     """Module-level ``name = Enum(E, ...)``: a column type declared once, used in columns."""
     found = {}
     for statement in module.tree.body:
         if (
             isinstance(statement, ast.Assign)
             and isinstance(statement.value, ast.Call)
-            and _is(module, statement.value.func, "", _ENUM_TYPES)
+            and _is(tree, module, statement.value.func, "", _ENUM_TYPES)
         ):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
@@ -174,7 +177,7 @@ def _helper(
     for node in ast.walk(function):
         if not isinstance(node, ast.Call):
             continue
-        if _is(where, node.func, "", _ENUM_TYPES):
+        if _is(tree, where, node.func, "", _ENUM_TYPES):
             first = node.args[0] if node.args else None
             if not isinstance(first, ast.Name) or first.id not in names:
                 continue
@@ -200,11 +203,11 @@ def _calls(
 ) -> Iterator[_Typed]:
     """Every ``Enum(...)`` under ``node`` with the name of the column it types."""
     if isinstance(node, ast.Call):
-        if _is(module, node.func, inside, _ENUM_TYPES):
+        if _is(tree, module, node.func, inside, _ENUM_TYPES):
             how, kind = _how(node)
             yield _Typed(node, node.args[0] if node.args else None, how, kind, column)
             return
-        if _is(module, node.func, inside, _COLUMNS):
+        if _is(tree, module, node.func, inside, _COLUMNS):
             if node.args and isinstance(node.args[0], ast.Constant):
                 # Column("status", ...): in a Table (module level), its name there.
                 named = str(node.args[0].value)
@@ -249,9 +252,9 @@ def _target(statement: ast.stmt) -> str:
 
 def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
     """The places the module's SQLAlchemy columns store an enum."""
-    if not any(target.startswith(_PACKAGES) for target in module.imports.values()):
+    if not any(tree.follow(t).startswith(_PACKAGES) for t in module.imports.values()):
         return  # every name read here resolves through an import of SQLAlchemy
-    shared = _types(module)
+    shared = _types(tree, module)
     for inside, statement in _statements(module):
         if not inside and statement.__class__ is ast.Assign and _target(statement) in shared:
             continue  # the shared type itself: stored where a column uses it
