@@ -393,3 +393,43 @@ def test_an_array_of_enum_column_is_read_by_import(tmp_path: Path) -> None:
         ("shop.enums.Status", "shop.models.Order.history", "name", "Enum column")
     }
     assert storage.unknown == {}
+
+
+def test_indexes_and_constraints_store_nothing(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from django.db import models
+            from sqlalchemy import CheckConstraint, Column, Integer, String
+            from sqlalchemy.orm import declarative_base
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(models.Model):
+                status = models.CharField(max_length=1, choices=Status.choices)
+                class Meta:
+                    indexes = [models.Index("status", condition=models.Q(status=Status.open))]
+            class Row(Base):
+                __tablename__ = "rows"
+                __table_args__ = (CheckConstraint(f"color = '{Color.red.value}'"),)
+                id = Column(Integer, primary_key=True)
+            """,
+        },
+    )
+    assert storage.how("shop.enums.Status") == "value"
+    assert storage.how("shop.enums.Color") is None
+
+
+class _Decorated:
+    """SQLAlchemy 1.4's TypeDecorator: ``impl`` is the instance, no ``impl_instance``."""
+
+    impl = "the Enum"
+
+
+def test_a_type_decorator_of_sqlalchemy_1_4_is_read_through_impl() -> None:
+    from typed_enum.check.storage._imported import _impl
+
+    assert _impl(_Decorated()) == "the Enum"
+    decorated = _Decorated()
+    decorated.impl_instance = "2.x"  # type: ignore[attr-defined]
+    assert _impl(decorated) == "2.x"

@@ -12,8 +12,9 @@ resolves to one of the tree's enums, or to a member or attribute of one (``E.ope
 within the statement's lines: ``status = EnumColumn(Status)`` with a helper the
 reader cannot follow, ``data = Column(JSON, default=Status.open)``, a field typed with
 a class the reader does not know, are not.  A ``ClassVar``, a pydantic private
-attribute (``_name``, ``PrivateAttr()``), and forms and admin classes of Django are
-no storage.
+attribute (``_name``, ``PrivateAttr()``), forms and admin classes of Django, and the
+indexes and constraints of a table (Django's ``Meta``, SQLAlchemy's
+``__table_args__``: they query a column) are no storage.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ def models(tree: Tree) -> set[tuple[str, str]]:
     for module in tree.modules.values():
         for qualname, node in module.classes.items():
             key = (module.name, qualname)
-            if f"{module.name}.{qualname}" in tree.enums:
-                continue
+            if f"{module.name}.{qualname}" in tree.enums or qualname.endswith(".Meta"):
+                continue  # an enum; Django's options (indexes, constraints query a column)
             inside = qualname.rpartition(".")[0]
             for base in node.bases:
                 path = module.resolve(base, inside)
@@ -156,6 +157,8 @@ def _skipped(module: Module, qualname: str, statement: ast.stmt, private: bool) 
     names = [t.id for t in _targets(statement) if isinstance(t, ast.Name)]
     if "type_annotation_map" in names:
         return True  # read by the SQLAlchemy reader for each Mapped[...] column
+    if "__table_args__" in names:
+        return True  # indexes and constraints query a column; they store nothing
     return private and any(name.startswith("_") for name in names)
 
 
