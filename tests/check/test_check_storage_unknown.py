@@ -433,3 +433,33 @@ def test_a_type_decorator_of_sqlalchemy_1_4_is_read_through_impl() -> None:
     decorated = _Decorated()
     decorated.impl_instance = "2.x"  # type: ignore[attr-defined]
     assert _impl(decorated) == "2.x"
+
+
+def test_a_module_alias_is_followed_and_an_expression_makes_the_modules_enums_unknown(
+    tmp_path: Path,
+) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Enum, Integer
+            from sqlalchemy.orm import declarative_base
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            Kind = Status
+            def pick(): ...
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                kind = Column(Enum(Kind))
+                other = Column(Enum(pick()))
+            """,
+        },
+    )
+    assert ("shop.enums.Status", "shop.models.Order.kind", "name", "Enum column") in _places(
+        storage
+    )
+    # Enum(pick()): any enum the module names may be the one.
+    assert storage.how("shop.enums.Status") == "unknown"
+    assert storage.how("shop.enums.Color") == "unknown"
+    assert [u.what for u in storage.unread] == ["shop.models.Order.other"]

@@ -91,15 +91,18 @@ def find(
         parsed = _parse(text)
         if isinstance(parsed, str):
             if _MENTIONS.search(text) or words.search(text):
-                storage.unread.append(
-                    Unread(
-                        module_name(path),
-                        file,
-                        1,
-                        f"cannot be read ({parsed}): the models in it were not read, and "
-                        f"where the enums they store are stored is unknown",
-                    )
+                unread = Unread(
+                    module_name(path),
+                    file,
+                    1,
+                    f"cannot be read ({parsed}): the models in it were not read, and "
+                    f"where the enums they store are stored is unknown",
                 )
+                storage.unread.append(unread)
+                # Which enums it stores is not known: every enum it names (a text search).
+                for enum in enums:
+                    if re.search(rf"\b{re.escape(enum.rpartition('.')[2])}\b", text):
+                        storage.note(replace(unread, enum=enum))
             continue
         name = module_name(path)
         modules[name] = Module(name, file, parsed, path.stem == "__init__")
@@ -116,25 +119,17 @@ def find(
                 covered.add((found.file, found.line, found.enum))
                 if isinstance(found, Place):
                     storage.add([found])
-                elif found.enum:
+                    continue
+                if found.enum:
                     storage.note(found)
-                elif found not in storage.unread:
+                    found = replace(found, enum="")
+                if found not in storage.unread:
                     storage.unread.append(found)
     if imports:
         read_imported(root, files, tree, storage)
     covered |= {(p.file, p.line, p.enum) for places in storage.places.values() for p in places}
     for unread in unclassified(tree, covered):
         storage.note(unread)
-    for unread in storage.unread:
-        if unread.enum:
-            storage.note(unread)
-            continue
-        # Not known which enum: every enum the file names (a cheap text search).
-        text = texts.get(root / unread.file, "")
-        for enum in enums:
-            if re.search(rf"\b{re.escape(enum.rpartition('.')[2])}\b", text):
-                storage.note(replace(unread, enum=enum))
-    storage.unread = [u for u in storage.unread if not u.enum]
     for module in modules.values():
         for local in module.imports:
             dotted = f"{module.name}.{local}"

@@ -80,6 +80,12 @@ def read_imported(root: Path, files: dict[str, Path], tree: Tree, storage: Stora
         storage.unread = [
             u for u in storage.unread if not (u.file == module.file and u.why.startswith(LIBRARY))
         ]
+        for noted, notes in list(storage.unknown.items()):
+            left = [u for u in notes if not (u.file == module.file and u.why.startswith(LIBRARY))]
+            if left:
+                storage.unknown[noted] = left
+            else:
+                del storage.unknown[noted]
         for where, path, stored, kind in entry["columns"]:
             enum = tree.enum(path)
             if enum is None:

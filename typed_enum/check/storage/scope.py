@@ -77,12 +77,21 @@ class Module:
     """The modules ``from m import *`` imports, in order."""
     functions: dict[str, ast.FunctionDef] = field(default_factory=dict)
     """Module-level functions by name (a project's own column helper)."""
+    aliases: dict[str, ast.expr] = field(default_factory=dict)
+    """Module-level ``Name = other.name``: what the name stands for."""
 
     def __post_init__(self) -> None:
         package = self.name if self.is_package else self.name.rpartition(".")[0]
         for statement in _module_level(self.tree.body):
             if isinstance(statement, ast.FunctionDef):
                 self.functions[statement.name] = statement
+            elif (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(statement.value, ast.Name | ast.Attribute)
+            ):
+                self.aliases[statement.targets[0].id] = statement.value
             elif isinstance(statement, ast.ImportFrom):
                 origin = _absolute(package, statement.level, statement.module)
                 for alias in statement.names:
@@ -204,6 +213,8 @@ class Tree:
             if found is None:  # not a module of the tree, or a nested class
                 return path
             target = found.imports.get(name)
+            if target is None and name in found.aliases:
+                target = found.resolve(found.aliases[name])
             if target is None and name not in found.classes and name not in found.functions:
                 target = self._starred(found, name)
             if target is None or target == path:

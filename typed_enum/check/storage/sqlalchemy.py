@@ -64,10 +64,12 @@ def _how(call: ast.Call) -> tuple[How, str]:
 
 def _enum_of(
     tree: Tree, module: Module, call: ast.Call, first: ast.expr | None, inside: str, where: str
-) -> str | Unread | None:
+) -> str | list[Unread] | None:
     """The tree's enum an ``Enum(...)`` call stores (``first`` its first argument); None
-    for string choices or an enum from outside the tree; Unread when the source does
-    not say."""
+    for string choices or an enum from outside the tree; notes when the source does
+    not say: for an expression (``Enum(pick())``), one for each enum the module names
+    (any of them may be the one); for a name of the tree that is no enum the check
+    compares (a functional ``Enum("Region", names)``), one that names no enum."""
     if first is None:
         return None
     if isinstance(first, ast.Constant | ast.Starred):
@@ -81,12 +83,14 @@ def _enum_of(
         if tree.cls(path) is None and owner not in tree.modules:
             return None  # an enum of another package: not checked here
     text = ast.unparse(first)[:60]
-    return Unread(
-        where,
-        module.file,
-        call.lineno,
-        f"SQLAlchemy Enum({text}): which enum it stores cannot be read from the source",
-    )
+    why = f"SQLAlchemy Enum({text}): which enum it stores cannot be read from the source"
+    named: list[str] = []
+    if path is None:
+        candidates = [*module.imports.values(), *(f"{module.name}.{q}" for q in module.classes)]
+        named = sorted({e for e in map(tree.enum, candidates) if e is not None})
+    return [Unread(where, module.file, call.lineno, why, enum) for enum in named] or [
+        Unread(where, module.file, call.lineno, why)
+    ]
 
 
 def _annotation_map(tree: Tree) -> dict[str, How | None]:
@@ -266,8 +270,8 @@ def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
             call, column = typed.call, typed.column
             where = f"{owner}.{column}" if column else f"{owner} (line {call.lineno})"
             enum = _enum_of(tree, module, call, typed.first, inside, where)
-            if isinstance(enum, Unread):
-                yield enum
+            if isinstance(enum, list):
+                yield from enum
             elif enum is not None:
                 yield Place(enum, where, typed.how, LIBRARY, typed.kind, module.file, call.lineno)
         if explicit or not inside or not isinstance(statement, ast.AnnAssign):
