@@ -15,9 +15,11 @@ place is (field, enum class, how its rows hold the enum).  Counted against them
   / 1 -- ``User.role`` is an Integer column whose default is ``UserRole.USER.value``
   (by value by hand); the map cannot classify it and says so (unknown), where it
   used to take UserRole for stored nowhere.
-- ethyca-fides 2.78.2, the 23 columns typed through the project's own ``EnumColumn``
-  (``fides.api.db.util``: ``sqlalchemy.Enum`` re-exported under another name):
-  23 / 0 / 0 / 0 / 0 (none of them was found before).
+- ethyca-fides 2.78.2, its 64 SQLAlchemy enum columns: 56 / 0 / 0 / 0 / 0, and the 8
+  columns of the enums it builds by calling ``Enum(...)`` (which the check does not
+  compare from source) each named in a note.  Before: the 23 columns typed through
+  the project's own ``EnumColumn`` (``fides.api.db.util``: ``sqlalchemy.Enum``
+  re-exported under another name) and the 2 built by ``@declared_attr`` were missed.
 - label-studio 1.23.2 (Django apps importing each other by short names, ``from
   fsm.state_choices import TaskStateChoices``; one pydantic model): 20 / 0 / 0 / 0 / 0
   (5 of them were missed before: the short-named imports).
@@ -133,6 +135,98 @@ FIDES_HELPER = {
     # values_callable in both; TaskExecutionLog is a plain mixin of ExecutionLog.
     (_FIDES + "worker_task.WorkerTask.status", "ExecutionLogStatus", "value"),
     (_FIDES + "worker_task.TaskExecutionLog.status", "ExecutionLogStatus", "value"),
+}
+#: Every other SQLAlchemy enum column of fides 2.78.2's models, by hand: ``Enum(E)`` (imported
+#: under its own name, as ``EnumColumn`` or ``SQLAlchemyEnum``); two built by a mixin's
+#: ``@declared_attr`` method.
+FIDES_OTHER = {
+    (_FIDES + "attachment.AttachmentReference.reference_type", "AttachmentReferenceType", "name"),
+    (_FIDES + "attachment.Attachment.attachment_type", "AttachmentType", "name"),
+    (_FIDES + "audit_log.AuditLog.action", "AuditLogAction", "name"),
+    (_FIDES + "comment.CommentReference.reference_type", "CommentReferenceType", "name"),
+    (_FIDES + "comment.Comment.comment_type", "CommentType", "name"),
+    (_FIDES + "connection_oauth_credentials.OAuthConfig.grant_type", "OAuthGrantType", "name"),
+    (_FIDES + "connectionconfig.ConnectionConfig.access", "AccessLevel", "name"),
+    (_FIDES + "connectionconfig.ConnectionConfig.connection_type", "ConnectionType", "name"),
+    # ARRAY(Enum(ActionType, native_enum=False)): names.
+    (_FIDES + "connectionconfig.ConnectionConfig.enabled_actions", "ActionType", "name"),
+    (_FIDES + "custom_asset.CustomAsset.key", "CustomAssetType", "name"),
+    (
+        _FIDES + "detection_discovery.monitor_task.MonitorTaskExecutionLog.run_type",
+        "TaskRunType",
+        "name",
+    ),
+    (_FIDES + "fides_user.FidesUser.disabled_reason", "DisabledReason", "name"),
+    (_FIDES + "messaging.MessagingConfig.service_type", "MessagingServiceType", "name"),
+    (_FIDES + "openid_provider.OpenIDProvider.provider", "ProviderEnum", "name"),
+    (_FIDES + "policy.policy.Policy.drp_action", "DrpAction", "name"),
+    (_FIDES + "policy.policy.Rule.action_type", "ActionType", "name"),
+    (_FIDES + "policy.policy.WebhookBase.direction", "WebhookDirection", "name"),
+    (
+        _FIDES + "privacy_experience.PrivacyExperienceConfigBase.component",
+        "ComponentType",
+        "name",
+    ),
+    (
+        _FIDES + "privacy_experience.PrivacyExperienceConfigBase.layer1_button_options",
+        "Layer1ButtonOption",
+        "name",
+    ),
+    (
+        _FIDES + "privacy_experience.PrivacyExperienceConfig.reject_all_mechanism",
+        "RejectAllMechanism",
+        "name",
+    ),
+    (
+        _FIDES + "privacy_experience.PrivacyExperienceConfigHistory.reject_all_mechanism",
+        "RejectAllMechanism",
+        "name",
+    ),
+    (_FIDES + "privacy_notice.PrivacyNoticeBase.consent_mechanism", "ConsentMechanism", "name"),
+    (_FIDES + "privacy_notice.PrivacyNoticeBase.enforcement_level", "EnforcementLevel", "name"),
+    (
+        _FIDES + "privacy_preference.ConsentReportingMixinV2.notice_mechanism",
+        "ConsentMechanism",
+        "name",
+    ),
+    (_FIDES + "privacy_preference.ConsentReportingMixinV2.request_origin", "RequestOrigin", "name"),
+    (
+        _FIDES + "privacy_preference.ServedNoticeHistory.serving_component",
+        "ServingComponent",
+        "name",
+    ),
+    (_FIDES + "privacy_preference.PrivacyPreferenceHistory.method", "ConsentMethod", "name"),
+    (
+        _FIDES + "privacy_preference.PrivacyPreferenceHistory.preference",
+        "UserConsentPreference",
+        "name",
+    ),
+    (_FIDES + "storage.StorageConfig.type", "StorageType", "name"),
+    (_FIDES + "storage.StorageConfig.format", "ResponseFormat", "name"),
+    (_FIDES + "system_group.SystemGroup.label_color", "CustomTaxonomyColor", "value"),
+    (
+        _FIDES + "tcf_publisher_restrictions.TCFPublisherRestriction.restriction_type",
+        "TCFRestrictionType",
+        "name",
+    ),
+    (
+        _FIDES + "tcf_publisher_restrictions.TCFPublisherRestriction.vendor_restriction",
+        "TCFVendorRestriction",
+        "name",
+    ),
+}
+#: Columns of enums built by calling Enum (``SupportedLanguage = Enum("SupportedLanguage",
+#: ...)``, ``PrivacyNoticeRegion = StrEnum(...)``): the check does not compare those enums
+#: from the source; the map names each column in a note instead of a place.
+FIDES_NOTED = {
+    _FIDES + "privacy_experience.ExperienceConfigTemplate.regions",
+    _FIDES + "privacy_experience.ExperienceTranslationBase.language",
+    _FIDES + "privacy_experience.ExperienceTranslation.language",
+    _FIDES + "privacy_experience.PrivacyExperience.region",
+    _FIDES + "privacy_notice.NoticeTranslationBase.language",
+    _FIDES + "privacy_notice.NoticeTranslation.language",
+    _FIDES + "privacy_notice.DeprecatedPrivacyNoticeHistoryFields.regions",
+    _FIDES + "privacy_preference.ConsentReportingMixinV2.language",
 }
 FIDES_HELPER_FILES = {
     f"fides/api/models/{name}.py"
@@ -252,9 +346,18 @@ def fides(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _repo(tmp_path_factory, "ethyca-fides", "fides", "2.78.2")
 
 
-def test_fides_columns_behind_its_own_enum_column_are_the_hand_map(fides: Path) -> None:
+def test_fides_columns_are_the_hand_map(fides: Path) -> None:
     storage = _storage(fides, "2.78.2", "fides", "--no-import")
     assert _places(storage, FIDES_HELPER_FILES) == FIDES_HELPER
+    columns = {
+        (place["where"], enum.rpartition(".")[2], place["how"])
+        for enum, entry in storage["enums"].items()
+        for place in entry["places"]
+        if place["library"] == "SQLAlchemy"
+    }
+    assert columns == FIDES_HELPER | FIDES_OTHER
+    noted = {u["what"] for u in storage["unread"] if u["why"].startswith("SQLAlchemy Enum(")}
+    assert noted == FIDES_NOTED
 
 
 @pytest.mark.parametrize("options", [("--no-import",), ()])

@@ -463,3 +463,30 @@ def test_a_module_alias_is_followed_and_an_expression_makes_the_modules_enums_un
     assert storage.how("shop.enums.Status") == "unknown"
     assert storage.how("shop.enums.Color") == "unknown"
     assert [u.what for u in storage.unread] == ["shop.models.Order.other"]
+
+
+def test_a_declared_attr_method_builds_a_column_of_the_class(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Enum
+            from sqlalchemy.orm import declared_attr
+            from shop.enums import Status, Color
+            class StatusMixin:
+                @declared_attr
+                def status(cls) -> Column:
+                    return Column(Enum(Status), nullable=False)
+                @declared_attr
+                def color(cls) -> Column:
+                    return Column(make_type(Color))
+            """,
+        },
+    )
+    assert _places(storage) == {
+        ("shop.enums.Status", "shop.models.StatusMixin.status", "name", "Enum column")
+    }
+    # A type the check cannot read, in a column of a model's mixin: unknown.
+    assert [u.what for u in storage.unknown_because("shop.enums.Color")] == [
+        "shop.models.StatusMixin.color"
+    ]

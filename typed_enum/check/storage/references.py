@@ -5,7 +5,7 @@ A model-like class derives (through the tree) from a base of a library the reade
 know (``BaseModel``, ``models.Model``, ``DeclarativeBase``, ``Struct``...), or from a
 name of the tree that is no class (``Base = declarative_base()``, ``db.Model``), or
 declares a table (``__tablename__``, ``__table__``), or calls a column or field of
-such a library in its body; a base of the tree of a model-like class (a mixin) is one
+such a library in its body, or builds one in a ``@declared_attr`` method; a base of the tree of a model-like class (a mixin) is one
 too.  A reference is a name in a statement of its body (methods left out) that
 resolves to one of the tree's enums, or to a member or attribute of one (``E.open``,
 ``E.choices``).  It is classified when a reader put a place (or a note) for that enum
@@ -23,7 +23,7 @@ import ast
 from collections.abc import Collection, Iterator
 from typing import Final
 
-from typed_enum.check.storage import msgspec, pydantic
+from typed_enum.check.storage import msgspec, pydantic, sqlalchemy
 from typed_enum.check.storage.places import Unread
 from typed_enum.check.storage.scope import Module, Tree, dotted
 
@@ -77,6 +77,8 @@ def _own(module: Module, qualname: str, tops: Collection[str], tree: Tree) -> bo
             return True  # Base = declarative_base(), db.Model
     for statement in node.body:
         if any(isinstance(t, ast.Name) and t.id in _TABLES for t in _targets(statement)):
+            return True
+        if sqlalchemy.declared(module, statement, qualname):
             return True
         value = getattr(statement, "value", None)
         if isinstance(value, ast.Call) and _library(module.resolve(value.func, qualname) or ""):
@@ -173,7 +175,9 @@ def unclassified(tree: Tree, covered: Collection[tuple[str, int, str]]) -> Itera
         module = tree.modules[name]
         private = f"{name}.{qualname}" in pydantic_models
         for statement in module.classes[qualname].body:
-            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if sqlalchemy.declared(module, statement, qualname):
+                pass  # @declared_attr: a column of the class, built by the method
+            elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 continue
             if _skipped(module, qualname, statement, private):
                 continue
@@ -185,6 +189,8 @@ def unclassified(tree: Tree, covered: Collection[tuple[str, int, str]]) -> Itera
                 text = " ".join(ast.unparse(statement).split())
                 text = text if len(text) <= 80 else text[:77] + "..."
                 target = next((t.id for t in _targets(statement) if isinstance(t, ast.Name)), "")
+                if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                    target = statement.name
                 yield Unread(
                     f"{name}.{qualname}" + (f".{target}" if target else ""),
                     module.file,

@@ -231,19 +231,36 @@ def _calls(
         yield from _calls(tree, module, child, inside, column, shared)
 
 
+def declared(module: Module, statement: ast.stmt, inside: str) -> bool:
+    """Whether ``statement`` is a ``@declared_attr`` method: the column it returns is
+    the class's (a mixin's columns, often)."""
+    if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for decorator in statement.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        path = module.resolve(target, inside) or ""
+        if path.startswith(_DOTTED) and "declared_attr" in path.split("."):
+            return True
+    return False
+
+
 def _statements(module: Module) -> Iterator[tuple[str, ast.stmt]]:
-    """(class qualified name or "", statement) of the module's body and class bodies."""
+    """(class qualified name or "", statement) of the module's body and class bodies
+    (``@declared_attr`` methods too)."""
     skip = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
     for statement in module.tree.body:
         if not isinstance(statement, skip):  # a function's body is read where it is called
             yield "", statement
     for qualname, node in module.classes.items():
         for statement in node.body:
-            if not isinstance(statement, skip) and _target(statement) != "type_annotation_map":
+            kept = not isinstance(statement, skip) and _target(statement) != "type_annotation_map"
+            if kept or declared(module, statement, qualname):
                 yield qualname, statement
 
 
 def _target(statement: ast.stmt) -> str:
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+        return statement.name  # @declared_attr def status(cls): the column's name
     targets = (
         statement.targets
         if isinstance(statement, ast.Assign)
