@@ -490,3 +490,27 @@ def test_a_declared_attr_method_builds_a_column_of_the_class(tmp_path: Path) -> 
     assert [u.what for u in storage.unknown_because("shop.enums.Color")] == [
         "shop.models.StatusMixin.color"
     ]
+
+
+def test_pydantic_json_encoders_and_annotated_serializers_make_the_storage_unknown(
+    tmp_path: Path,
+) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/api.py": """
+            from typing import Annotated
+            from pydantic import BaseModel, PlainSerializer
+            from shop.enums import Status, Color
+            class Old(BaseModel):
+                status: Status
+                class Config:
+                    json_encoders = {Status: lambda s: s.name}
+            class New(BaseModel):
+                color: Annotated[Color, PlainSerializer(lambda c: c.name)]
+            """,
+        },
+    )
+    assert storage.places == {}
+    assert [u.what for u in storage.unknown_because("shop.enums.Status")] == ["shop.api.Old.status"]
+    assert [u.what for u in storage.unknown_because("shop.enums.Color")] == ["shop.api.New.color"]

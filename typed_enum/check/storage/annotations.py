@@ -14,6 +14,8 @@ from typed_enum.check.storage.scope import Module, Tree, quiet_parse
 
 __all__ = ["Held", "field_statements", "fields", "held"]
 
+#: pydantic's annotations that decide what a field writes.
+_SERIALIZERS = frozenset({"PlainSerializer", "WrapSerializer"})
 #: pydantic's field values that make no field.
 _PRIVATE = frozenset({"pydantic.PrivateAttr", "pydantic.fields.PrivateAttr"})
 
@@ -30,6 +32,9 @@ class Held:
     """Dotted paths of the tree's non-enum classes the annotation holds."""
     unread: list[str] = field(default_factory=list)
     """String annotations that do not parse."""
+    serializer: str = ""
+    """A serializer in ``Annotated[..., PlainSerializer(...)]``: what the field writes is
+    the serializer's, not read here."""
 
 
 def held(tree: Tree, module: Module, node: ast.expr, inside: str, containers: bool = True) -> Held:
@@ -78,7 +83,14 @@ def _walk(
                     if enum is not None:
                         found.enums.append(enum)
             return
-        if last == "Final" or last == "Annotated":
+        if last == "Annotated":
+            for extra in items[1:]:
+                call = extra.func if isinstance(extra, ast.Call) else extra
+                serializer = (module.resolve(call, inside) or "").rpartition(".")[2]
+                if serializer in _SERIALIZERS:
+                    found.serializer = serializer
+            items = items[:1]
+        elif last == "Final":
             items = items[:1]
         elif last not in _UNION and not containers:
             return
@@ -175,6 +187,16 @@ def _fields(
         where = f"{prefix}.{name}"
         found = held(tree, module, statement.annotation, qualname)
         for enum in dict.fromkeys(found.enums):
+            if found.serializer:
+                yield Unread(
+                    where,
+                    module.file,
+                    statement.lineno,
+                    f"{library} {kind} with a {found.serializer}: what it writes of {enum} "
+                    f"cannot be read",
+                    enum,
+                )
+                continue
             yield Place(enum, where, how, library, kind, module.file, statement.lineno)
         for text in found.unread:
             yield Unread(

@@ -10,8 +10,9 @@ A nested model is read as a model of its own.  A name starting with ``_``, a
 
 A serializer decides what is written: ``@field_serializer("status")`` whose body
 returns ``status.name`` stores the name, ``status.value`` the value; any other body,
-a ``@model_serializer`` or ``json_encoders`` make the storage of the fields' enums
-unknown (a note).  ``use_enum_values=True`` keeps the value.
+a ``@model_serializer``, ``json_encoders`` (``model_config`` or pydantic 1's ``class
+Config``) or an ``Annotated[E, PlainSerializer(...)]`` make the storage of the fields'
+enums unknown (a note).  ``use_enum_values=True`` keeps the value.
 
 https://docs.pydantic.dev/latest/api/standard_library_types/#enum
 https://docs.pydantic.dev/latest/concepts/serialization/
@@ -109,7 +110,8 @@ def serializers(module: Module, qualname: str) -> dict[str, tuple[How | None, st
     cannot be read; what it is; line) for the model's serializers."""
     found: dict[str, tuple[How | None, str, int]] = {}
     node = module.classes[qualname]
-    for statement in node.body:
+    config = module.classes.get(f"{qualname}.Config")  # pydantic 1's class Config
+    for statement in [*node.body, *(config.body if config is not None else [])]:
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             text = ast.unparse(statement)
             if "json_encoders" in text:
