@@ -514,3 +514,31 @@ def test_pydantic_json_encoders_and_annotated_serializers_make_the_storage_unkno
     assert storage.places == {}
     assert [u.what for u in storage.unknown_because("shop.enums.Status")] == ["shop.api.Old.status"]
     assert [u.what for u in storage.unknown_because("shop.enums.Color")] == ["shop.api.New.color"]
+
+
+def test_a_column_whose_default_is_a_members_value_stores_values(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Integer, String
+            from sqlalchemy.orm import Mapped, declarative_base, mapped_column
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                status = Column(String(1), default=Status.open.value)
+                color: Mapped[str] = mapped_column(default=Color.red)  # the member: unknown
+            """,
+        },
+    )
+    assert _places(storage) == {
+        (
+            "shop.enums.Status",
+            "shop.models.Order.status",
+            "value",
+            "column default=Status.open.value",
+        )
+    }
+    assert storage.how("shop.enums.Color") == "unknown"

@@ -11,6 +11,8 @@ makes them store values; ``Mapped[E]`` without a type infers ``Enum(E)``.
   the tree): followed into its body, names unless the ``Enum`` there (or the call,
   through ``**kw``) gives ``values_callable``;
 - ``ARRAY(Enum(E))``: names, as ``Enum(E)``;
+- a column of another type whose default is a member's value
+  (``Column(Integer, default=Role.user.value)``): values;
 - ``Mapped[E]`` / ``Mapped[Optional[E]]`` / ``Mapped[E | None]`` without a type in
   ``mapped_column()``: ``Enum(E)``, names, unless the declarative base's
   ``type_annotation_map`` maps E (or ``enum.Enum``) to an ``Enum(..., values_callable=...)``.
@@ -291,9 +293,34 @@ def read(tree: Tree, module: Module) -> Iterator[Place | Unread]:
                 yield from enum
             elif enum is not None:
                 yield Place(enum, where, typed.how, LIBRARY, typed.kind, module.file, call.lineno)
-        if explicit or not inside or not isinstance(statement, ast.AnnAssign):
+        if explicit or not inside:
             continue
-        yield from _mapped(tree, module, inside, statement)
+        defaults = list(_defaults(tree, module, inside, statement))
+        yield from defaults
+        if not defaults and isinstance(statement, ast.AnnAssign):
+            yield from _mapped(tree, module, inside, statement)
+
+
+_DEFAULTS: Final = ("default", "insert_default", "server_default")
+
+
+def _defaults(tree: Tree, module: Module, inside: str, statement: ast.stmt) -> Iterator[Place]:
+    """``role = Column(Integer, default=Role.user.value)``: a column of another type whose
+    default is a member's value holds the values."""
+    value = getattr(statement, "value", None)
+    if not isinstance(value, ast.Call) or not _is(tree, module, value.func, inside, _COLUMNS):
+        return
+    for keyword in value.keywords:
+        given = keyword.value
+        if keyword.arg not in _DEFAULTS or not isinstance(given, ast.Attribute):
+            continue
+        if given.attr != "value" or not isinstance(given.value, ast.Attribute):
+            continue
+        enum = tree.enum(module.resolve(given.value.value, inside))
+        if enum is not None:
+            where = f"{module.name}.{inside}.{_target(statement)}"
+            kind = f"column {keyword.arg}={ast.unparse(given)}"
+            yield Place(enum, where, "value", LIBRARY, kind, module.file, statement.lineno)
 
 
 def _mapped(
