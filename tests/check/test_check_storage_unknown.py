@@ -301,48 +301,48 @@ class State(models.TextChoices):
 
 
 def test_django_apps_imported_by_their_short_names(tmp_path: Path) -> None:
-    # site/ is a package; its apps import each other as top-level packages (the
+    # proj/ is a package; its apps import each other as top-level packages (the
     # folder on sys.path), as Django projects often do.
     files = {
-        "site/__init__.py": "",
-        "site/fsm/__init__.py": "",
-        "site/fsm/state_choices.py": DJANGO_CHOICES,
-        "site/tasks/__init__.py": "",
-        "site/tasks/models.py": """
+        "proj/__init__.py": "",
+        "proj/fsm/__init__.py": "",
+        "proj/fsm/state_choices.py": DJANGO_CHOICES,
+        "proj/tasks/__init__.py": "",
+        "proj/tasks/models.py": """
         from django.db import models
         from fsm.state_choices import State
         class Task(models.Model):
             state = models.CharField(max_length=10, choices=State.choices)
         """,
     }
-    storage = _find(tmp_path, files, ("site.fsm.state_choices.State",), paths=("site",))
+    storage = _find(tmp_path, files, ("proj.fsm.state_choices.State",), paths=("proj",))
     assert _places(storage) == {
         (
-            "site.fsm.state_choices.State",
-            "site.tasks.models.Task.state",
+            "proj.fsm.state_choices.State",
+            "proj.tasks.models.Task.state",
             "value",
             "model field CharField(choices=)",
         )
     }
-    assert storage.how("site.fsm.state_choices.State") == "value"
+    assert storage.how("proj.fsm.state_choices.State") == "value"
 
 
 def test_a_short_name_that_is_the_standard_library_is_not_taken_for_the_tree(
     tmp_path: Path,
 ) -> None:
     files = {
-        "site/__init__.py": "",
-        "site/json/__init__.py": "",
-        "site/json/enums.py": "import enum\nclass Mode(enum.Enum):\n    a = 1\n",
-        "site/models.py": """
+        "proj/__init__.py": "",
+        "proj/json/__init__.py": "",
+        "proj/json/enums.py": "import enum\nclass Mode(enum.Enum):\n    a = 1\n",
+        "proj/models.py": """
         from django.db import models
         from json.enums import Mode
         class Task(models.Model):
             mode = models.IntegerField(choices=Mode.choices)
         """,
     }
-    storage = _find(tmp_path, files, ("site.json.enums.Mode",), paths=("site",))
-    assert storage.how("site.json.enums.Mode") is None
+    storage = _find(tmp_path, files, ("proj.json.enums.Mode",), paths=("proj",))
+    assert storage.how("proj.json.enums.Mode") is None
 
 
 # Quiet parsing ---------------------------------------------------------------------------
@@ -542,3 +542,39 @@ def test_a_column_whose_default_is_a_members_value_stores_values(tmp_path: Path)
         )
     }
     assert storage.how("shop.enums.Color") == "unknown"
+
+
+def test_the_import_step_puts_the_folder_of_short_named_apps_on_the_path(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "proj/__init__.py": "",
+        "proj/kinds/__init__.py": "",
+        "proj/kinds/enums.py": "import enum\nclass Kind(enum.Enum):\n    a = 'x'\n",
+        "proj/orders/__init__.py": "",
+        "proj/orders/models.py": """
+        from sqlalchemy import Column, Enum, Integer
+        from sqlalchemy.orm import declarative_base
+        from kinds.enums import Kind
+        Base = declarative_base()
+        by_value = lambda e: Enum(e, values_callable=lambda m: [x.value for x in m])
+        class Order(Base):
+            __tablename__ = "orders"
+            id = Column(Integer, primary_key=True)
+            kind = Column(by_value(Kind))
+        """,
+    }
+    enums = ("proj.kinds.enums.Kind",)
+    # From the source: a lambda it does not follow, unknown; imported: values.
+    source = _find(tmp_path, files, enums, paths=("proj",))
+    assert source.how("proj.kinds.enums.Kind") == "unknown"
+    imported = _find(tmp_path, files, enums, imports=True, paths=("proj",))
+    assert _places(imported) == {
+        (
+            "proj.kinds.enums.Kind",
+            "proj.orders.models.Order.kind",
+            "value",
+            "Enum column, values_callable",
+        )
+    }
+    assert imported.how("proj.kinds.enums.Kind") == "value"

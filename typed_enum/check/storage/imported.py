@@ -58,8 +58,12 @@ def read_imported(root: Path, files: dict[str, Path], tree: Tree, storage: Stora
     ]
     if not wanted:
         return
-    roots = sorted({str(import_root(files[name], name)) for name in wanted})
-    result = _run(roots, wanted, root)
+    roots = {str(import_root(files[name], name)) for name in wanted}
+    for full in tree.roots.values():  # apps imported by their short names: their folder too
+        if full in files:
+            package = files[full].stem == "__init__"
+            roots.add(str(files[full].parents[1 if package else 0]))
+    result = _run(sorted(roots), wanted, root)
     for name, entry in result.get("modules", {}).items():
         if "columns" not in entry or entry.get("errors"):
             continue  # not imported, or not read once imported: the source's reading stands

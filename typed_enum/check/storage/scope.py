@@ -179,9 +179,12 @@ class Tree:
     enums: Collection[str]
     memo: dict[str, object] = field(default_factory=dict)
     """A reader's tree-wide facts, computed once (SQLAlchemy's type_annotation_map)."""
+    roots: dict[str, str] = field(default_factory=dict)
+    """A short name the tree's modules import -> the package of the tree it is (``fsm``
+    -> ``label_studio.fsm``): its folder was on ``sys.path``."""
 
     def __post_init__(self) -> None:
-        roots = _short_roots(self.modules)
+        roots = self.roots = _short_roots(self.modules)
         if roots:
             for module in self.modules.values():
                 module.imports = {k: _moved(v, roots) for k, v in module.imports.items()}
@@ -207,6 +210,7 @@ class Tree:
     def follow(self, path: str) -> str:
         """``path`` with re-exports followed (``shop.Status`` -> ``shop.enums.Status``),
         star imports too."""
+        path = _moved(path, self.roots)
         for _ in range(_HOPS):
             module, _, name = path.rpartition(".")
             found = self.modules.get(module)
