@@ -7,9 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-__all__ = ["HOW", "Place", "StorageMap", "Unread", "declare"]
+__all__ = ["HOW", "Place", "StorageMap", "Stored", "Unread", "declare"]
 
 How = Literal["name", "value"]
+#: What ``StorageMap.how`` says of an enum (None: stored nowhere).
+Stored = Literal["name", "value", "both", "unknown"]
 #: What a stored name or value means to the data: the word shown in messages.
 HOW: Final = {"name": "by name", "value": "by value"}
 
@@ -95,7 +97,7 @@ class StorageMap:
             found.append(unread)
             found.sort(key=lambda u: (u.file, u.line, u.what))
 
-    def how(self, enum: str) -> str | None:
+    def how(self, enum: str) -> Stored | None:
         """``"name"``, ``"value"`` or ``"both"`` when every place that could store the
         enum was read and says so; ``"unknown"`` when one could not be read
         (``unknown_because``); None when no model of the tree names the enum and
@@ -105,7 +107,9 @@ class StorageMap:
         kinds = {place.how for place in self.of(enum)}
         if not kinds:
             return None
-        return kinds.pop() if len(kinds) == 1 else "both"
+        if len(kinds) > 1:
+            return "both"
+        return "name" if kinds == {"name"} else "value"
 
     def unknown_because(self, enum: str) -> list[Unread]:
         """The places that make the enum's storage unknown (empty: it is known), each

@@ -70,7 +70,7 @@ def _enum_of(
     """The tree's enum an ``Enum(...)`` call stores (``first`` its first argument); None
     for string choices or an enum from outside the tree; notes when the source does
     not say: for an expression (``Enum(pick())``), one for each enum the module names
-    (any of them may be the one); for a name of the tree that is no enum the check
+    (any of them may be the one; every enum of the tree if it names none); for a name of the tree that is no enum the check
     compares (a functional ``Enum("Region", names)``), one that names no enum."""
     if first is None:
         return None
@@ -90,6 +90,8 @@ def _enum_of(
     if path is None:
         candidates = [*module.imports.values(), *(f"{module.name}.{q}" for q in module.classes)]
         named = sorted({e for e in map(tree.enum, candidates) if e is not None})
+        # An expression in a module that names no enum: it may return any of them.
+        named = named or sorted(tree.enums)
     return [Unread(where, module.file, call.lineno, why, enum) for enum in named] or [
         Unread(where, module.file, call.lineno, why)
     ]
