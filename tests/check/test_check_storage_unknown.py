@@ -578,3 +578,34 @@ def test_the_import_step_puts_the_folder_of_short_named_apps_on_the_path(
         )
     }
     assert imported.how("proj.kinds.enums.Kind") == "value"
+
+
+def test_show_storage_says_which_places_were_not_read(tmp_path: Path) -> None:
+    from typed_enum.check.storage.report import show
+
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from sqlalchemy import Column, Enum, Integer
+            from sqlalchemy.orm import declarative_base
+            from sqlalchemy_utils import ChoiceType
+            from shop.enums import Status, Color
+            Base = declarative_base()
+            class Order(Base):
+                __tablename__ = "orders"
+                id = Column(Integer, primary_key=True)
+                status = Column(Enum(Status))
+                color = Column(ChoiceType(Color))
+            """,
+        },
+    )
+    assert show(storage, KNOWN, "the working tree") == (
+        "storage of the enums in the working tree (read from the source of its models):\n"
+        "shop.enums.Color: storage unknown\n"
+        "  not read: shop.models.Order.color  shop/models.py:10: Order names shop.enums.Color "
+        "in `color = Column(ChoiceType(Color))`, which the check cannot read as stored by "
+        "name or by value; " + DECLARE.format("shop.enums.Color") + "\n"
+        "shop.enums.Status: stored by name\n"
+        "  by name in shop.models.Order.status (SQLAlchemy Enum column)  shop/models.py:9\n"
+    )
