@@ -609,3 +609,25 @@ def test_show_storage_says_which_places_were_not_read(tmp_path: Path) -> None:
         "shop.enums.Status: stored by name\n"
         "  by name in shop.models.Order.status (SQLAlchemy Enum column)  shop/models.py:9\n"
     )
+
+
+def test_class_constants_of_a_model_are_no_storage(tmp_path: Path) -> None:
+    storage = _find(
+        tmp_path,
+        {
+            "shop/models.py": """
+            from django.db import models
+            from pydantic import BaseModel, ConfigDict
+            from shop.enums import Status, Color
+            class Order(models.Model):
+                OPEN_STATES = (Status.open,)
+                CLOSED = frozenset({Status.closed})
+                status = models.CharField(max_length=1)
+            class Paint(BaseModel):
+                model_config = ConfigDict(json_schema_extra={"example": {"c": Color.red}})
+                name: str
+            """,
+        },
+    )
+    assert storage.unknown == {}
+    assert storage.how("shop.enums.Status") is None

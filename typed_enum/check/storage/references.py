@@ -12,14 +12,17 @@ resolves to one of the tree's enums, or to a member or attribute of one (``E.ope
 within the statement's lines: ``status = EnumColumn(Status)`` with a helper the
 reader cannot follow, ``data = Column(JSON, default=Status.open)``, a field typed with
 a class the reader does not know, are not.  A ``ClassVar``, a pydantic private
-attribute (``_name``, ``PrivateAttr()``), forms and admin classes of Django, and the
-indexes and constraints of a table (Django's ``Meta``, SQLAlchemy's
+attribute (``_name``, ``PrivateAttr()``), an unannotated class constant (``ACTIVE =
+(State.a, State.b)``: no column or field of these libraries is one), pydantic's
+``model_config`` (its ``json_encoders`` are read with the serializers), forms and
+admin classes of Django, and the indexes and constraints of a table (Django's ``Meta``, SQLAlchemy's
 ``__table_args__``: they query a column) are no storage.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Collection, Iterator
 from typing import Final
 
@@ -39,6 +42,7 @@ _CLASSVAR: Final = frozenset({"typing.ClassVar", "typing_extensions.ClassVar", "
 _PRIVATE: Final = frozenset({"pydantic.PrivateAttr", "pydantic.fields.PrivateAttr"})
 #: The readers' model roots (their subclasses are models).
 _ROOTS: Final = pydantic._MODELS | msgspec._STRUCTS
+_BUILTINS: Final = frozenset(dir(builtins))
 
 
 def _library(path: str) -> bool:
@@ -138,6 +142,20 @@ def _enums(tree: Tree, module: Module, statement: ast.stmt, inside: str) -> set[
     return found
 
 
+def _constant(module: Module, value: ast.expr, inside: str) -> bool:
+    """Whether an unannotated class attribute's value makes no column or field: not a
+    call, or a call of a builtin (``frozenset({...})``)."""
+    if not isinstance(value, ast.Call):
+        return True
+    func = value.func
+    return (
+        isinstance(func, ast.Name)
+        and func.id in _BUILTINS
+        and func.id not in module.imports
+        and (module.resolve(func, inside) or "") == f"{module.name}.{func.id}"
+    )
+
+
 def _targets(statement: ast.stmt) -> list[ast.expr]:
     if isinstance(statement, ast.Assign):
         return statement.targets
@@ -157,7 +175,9 @@ def _skipped(module: Module, qualname: str, statement: ast.stmt, private: bool) 
     if isinstance(value, ast.Call) and (module.resolve(value.func, qualname) or "") in _PRIVATE:
         return True
     names = [t.id for t in _targets(statement) if isinstance(t, ast.Name)]
-    if "type_annotation_map" in names:
+    if isinstance(statement, ast.Assign) and _constant(module, statement.value, qualname):
+        return True  # ACTIVE = (State.a, State.b): a class constant, no column or field
+    if "type_annotation_map" in names or "model_config" in names:
         return True  # read by the SQLAlchemy reader for each Mapped[...] column
     if "__table_args__" in names:
         return True  # indexes and constraints query a column; they store nothing
