@@ -1,5 +1,7 @@
 """The storage map of one revision: every module of the tree read with ``ast``, each
-library's reader run on the modules that import that library."""
+library's reader run on the modules that import that library (or the project's own
+modules), then the import step (``imported``), then the references no reader
+classified (``references``): each makes its enum's storage unknown."""
 
 from __future__ import annotations
 
