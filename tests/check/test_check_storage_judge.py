@@ -327,3 +327,17 @@ def test_an_unknown_storage_is_judged_strictly_with_the_place_named(repo: Repo) 
     loose = [f for f in data["findings"] if f["enum"] == "app.enums.Loose"]
     assert loose
     assert all(f["message"].endswith('(unstored = "list": listed, not failing)') for f in loose)
+
+
+def test_an_unknown_storage_declared_in_the_policy_is_judged_by_the_policy(repo: Repo) -> None:
+    # The note's advice followed: the declaration replaces the unknown storage.
+    _setup(
+        repo,
+        {"app/models.py": UNFOLLOWED},
+        '[tool.typed_enum.check.storage]\n"app.enums.Status" = "name"\n',
+    )
+    result = repo.check("--against", "HEAD", "--format", "json")
+    data = json.loads(result.out)
+    status = [f for f in data["findings"] if f["enum"] == "app.enums.Status"]
+    assert "value-changed" not in {f["rule"] for f in status}
+    assert not any("where it is stored is unknown" in f["message"] for f in status)
