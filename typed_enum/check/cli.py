@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from typed_enum._options import unknown_option
+from typed_enum.check import impact
 from typed_enum.check.accept import Acceptance, is_accepted, mark
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
@@ -134,6 +135,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
         "models, msgspec structs) and how: by name or by value; each change is judged by it",
     )
+    impact.add_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
         "--timings",
@@ -383,6 +385,7 @@ def _report(
     for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
     out.write(render(report, args.format))
+    impact_fails = impact.summary(report.impact, err, args)
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
     # The summary goes to stderr in every format (json, github, sarif too).
@@ -416,7 +419,7 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    return 1 if breaking else 0
+    return 1 if breaking or impact_fails else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -441,6 +444,10 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             ]
         )
         spent["comparison"] = time.perf_counter() - comparing
+        shown = impact.run(
+            args, read.old, read.new, read.new_root, read.models, read.policy.ignored
+        )
+        notes = sorted([*notes, *impact.unparsed_notes(shown)])
     report = Report(
         findings,
         _side(read.old_label, read.old, read.policy),
@@ -451,6 +458,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         notes,
         not args.no_import,
         storage,
+        shown,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))

@@ -44,7 +44,8 @@ from typed_enum.check.accept import parse as parse_accept
 
 __all__ = ["STORAGE", "Policy", "PolicyError", "is_private", "load", "override", "read_file"]
 
-_SETTINGS = ("accept", "ignore", "paths", "private", "storage", "unstored")
+# fail-on-impact is read by typed_enum.check.impact.policy (issue 55).
+_SETTINGS = ("accept", "fail-on-impact", "ignore", "paths", "private", "storage", "unstored")
 _UNSTORED = ("fail", "list")
 STORAGE: Final = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"
