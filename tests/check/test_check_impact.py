@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -410,3 +411,22 @@ def test_a_removed_member_still_named_is_said_to_be_a_mypy_error(repo: Repo) -> 
         "app/colors.py:2: impact: app.colors.Color.green was removed; the 1 site of the new "
         "revision that still names it is a mypy error ([attr-defined]): app/use.py:3"
     )
+
+
+def test_the_users_code_is_read_without_the_parsers_warnings(tmp_path: Path) -> None:
+    # "\\d" in a plain string: the parser warns (SyntaxWarning on 3.12+, DeprecationWarning
+    # on 3.11) when it reads the code; the finder reads it and lets no warning out.
+    use = r"""
+    from app.colors import Color
+    PATTERN = "\d+"
+    def f(x: Color) -> int:
+        match x:
+            case Color.red:
+                return 1
+            case _:
+                return 0
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert _impact(tmp_path, use) == [(7, "wildcard", "return 0")]
+    assert [str(w.message) for w in caught] == []

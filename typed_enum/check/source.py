@@ -209,13 +209,14 @@ def _functional(name: str, call: ast.Call) -> tuple[ClassSource | None, str]:
 _QUIET = "<typed-enum: parsed, not run>"
 
 
-def parse_quietly(text: str) -> ast.Module:
-    """``ast.parse(text)`` without the parser's warnings about the code; raises SyntaxError."""
+def parse_quietly(text: str, mode: str = "exec") -> Any:
+    """``ast.parse(text, mode=mode)`` without the parser's warnings about the code (every
+    reader of the user's code parses through it); raises SyntaxError."""
     # A filter, not catch_warnings(): the two revisions are read in two threads, and
     # catch_warnings() restores the filters of whichever thread entered it first.
     for category in (SyntaxWarning, DeprecationWarning):
         warnings.filterwarnings("ignore", category=category, module=re.escape(_QUIET))
-    return ast.parse(text, filename=_QUIET)
+    return ast.parse(text, filename=_QUIET, mode=mode)
 
 
 def parse(text: str) -> ModuleSource:

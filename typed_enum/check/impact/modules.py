@@ -14,6 +14,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typed_enum.check.source import parse_quietly
 from typed_enum.check.tree import module_name, python_files
 
 __all__ = ["Module", "Tree", "read_tree"]
@@ -104,7 +105,7 @@ class Tree:
             if module.whole or not wanted.search(module.text):
                 continue
             try:
-                module.tree = ast.parse(module.text, filename=module.file)
+                module.tree = parse_quietly(module.text)
             except (SyntaxError, ValueError) as exc:
                 self.unparsed.append((module.file, f"{type(exc).__name__}: {exc}"))
                 continue
@@ -195,7 +196,7 @@ def _imports_only(text: str) -> ast.Module:
             j += 1
             statement += "\n" + lines[j]
         with suppress(SyntaxError):  # a docstring's line that starts "from ... import"
-            body.extend(ast.parse(statement).body)
+            body.extend(parse_quietly(statement).body)
         i = j + 1
     return ast.Module(body=body, type_ignores=[])
 
@@ -211,7 +212,7 @@ def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None =
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
             whole = wanted is None or wanted.search(text) is not None
-            parsed = ast.parse(text, filename=file) if whole else _imports_only(text)
+            parsed = parse_quietly(text) if whole else _imports_only(text)
         except (SyntaxError, ValueError, OSError) as exc:
             unparsed.append((file, f"{type(exc).__name__}: {exc}"))
             continue

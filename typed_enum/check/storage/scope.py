@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import ast
 import sys
-import warnings
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+
+from typed_enum.check.source import parse_quietly
 
 __all__ = ["Module", "Tree", "dotted", "quiet_parse"]
 
@@ -22,12 +22,10 @@ __all__ = ["Module", "Tree", "dotted", "quiet_parse"]
 _HOPS = 20
 
 
-def quiet_parse(text: str, mode: str = "exec") -> Any:
-    """``ast.parse`` of the user's code without the warnings it prints
-    (``SyntaxWarning: invalid escape sequence``): the code is read, not judged."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(text, mode=mode)
+#: ``ast.parse`` of the user's code without the warnings it prints
+#: (``SyntaxWarning: invalid escape sequence``): the code is read, not judged.
+#: source's filter, not ``catch_warnings()``, which is not safe in threads.
+quiet_parse = parse_quietly
 
 
 def dotted(node: ast.expr) -> str:
