@@ -7,8 +7,8 @@ import json
 from check_helpers import Repo
 
 import typed_enum
-from typed_enum.check.output import FIXES, SITE
-from typed_enum.check.rules import RULES
+from typed_enum.check.output import SITE
+from typed_enum.check.rule_records import RULES
 
 BEFORE = """
 from enum import Enum, IntEnum
@@ -139,7 +139,8 @@ def test_sarif_lists_the_rules_and_locates_each_result(repo: Repo) -> None:
     page = f"{SITE}check-rules/member-removed/"
     assert removed["helpUri"] == page
     assert removed["help"]["text"] == (
-        f"{RULES['member-removed']}. How to fix: {FIXES['member-removed']}. {page}"
+        f"{RULES['member-removed'].summary}. How to fix: {RULES['member-removed'].generic_fix}. "
+        f"{page}"
     )
     assert f"[The rule's page]({page})" in removed["help"]["markdown"]
     # Nothing points at a path of this project's repository (the user's has no docs/).

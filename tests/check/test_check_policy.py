@@ -26,12 +26,19 @@ def test_storage_value_still_reports_a_rename(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
+    assert result.verdicts == ["listed", "fails"]
 
 
 def test_storage_name_makes_value_changes_compatible(repo: Repo) -> None:
     repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
     result = repo.check("--against", "HEAD")
     assert (result.status, result.rules) == (1, ["member-renamed"])
+    # Listed as compatible with --show-compatible, never failing.
+    shown = repo.check("--against", "HEAD", "--show-compatible")
+    assert list(zip(shown.rules, shown.verdicts)) == [
+        ("member-renamed", "fails"),
+        ("value-changed", "compatible"),
+    ]
 
 
 def test_policy_that_allows_everything_exits_0(repo: Repo) -> None:

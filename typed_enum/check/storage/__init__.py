@@ -12,8 +12,9 @@ imported: ``imported``, ``_imported``):
 
 and the shared parts: ``places`` (the map), ``scope`` (the tree's modules and
 what a name in one refers to), ``annotations`` (the enums an annotation holds),
-``finder`` (the tree read, each reader run), ``judge`` (the findings judged by
-the map), ``report`` (``--show-storage``, the map in JSON and SARIF).
+``finder`` (the tree read, each reader run), ``report`` (``--show-storage``).
+Each finding is judged by the map once, before it is made
+(``typed_enum.check.decision``).
 """
 
 from __future__ import annotations

@@ -77,6 +77,11 @@ class StorageMap:
             return None
         return kinds.pop() if len(kinds) == 1 else "both"
 
+    def unknown_because(self, enum: str) -> list[Unread]:
+        """The places that made ``how(enum)`` "unknown" (the interface of issue 51;
+        this reading never answers "unknown" yet: none)."""
+        return []
+
     def as_json(self) -> dict[str, Any]:
         return {
             "enums": {
