@@ -35,7 +35,7 @@ def test_storage_name_makes_value_changes_compatible(repo: Repo) -> None:
     assert (result.status, result.rules) == (1, ["member-renamed"])
     # Listed as compatible with --show-compatible, never failing.
     shown = repo.check("--against", "HEAD", "--show-compatible")
-    assert list(zip(shown.rules, shown.verdicts)) == [
+    assert list(zip(shown.rules, shown.verdicts, strict=True)) == [
         ("member-renamed", "fails"),
         ("value-changed", "compatible"),
     ]

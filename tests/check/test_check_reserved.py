@@ -38,8 +38,8 @@ RETIRED_FIX = (
 )
 #: The fix of a value-reused reservation.
 REUSED_FIX = (
-    "    fix: restore Status.old (or its reserved() line), or retire its value with "
-    "reserved() and give Status.fresh a value (or name) of its own"
+    "    fix: restore the removed member (or its reserved() line), or retire its value with "
+    "reserved() and give fresh a value (or name) of its own"
 )
 NOWHERE = "stored nowhere the check found (judged as stored both ways)"
 

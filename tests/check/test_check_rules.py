@@ -132,7 +132,7 @@ def test_member_renamed(repo: Repo) -> None:
         "(and pickles) now load as Color.lime; stored nowhere the check found (judged as "
         "stored both ways)",
         "    fix: if lime means what green meant, keep the old name (green = alias(lime)); if "
-        "not, retire the value (green = reserved(2)) and give Color.lime a value of its own",
+        "not, retire the value (green = reserved(2)) and give lime a value of its own",
     ]
     assert result.status == 1
 
@@ -159,9 +159,9 @@ def test_value_changed_names_the_inserted_auto_member(repo: Repo) -> None:
         "app/models.py:5: fails: value-changed: member Status.paid changed value from 2 to 3 "
         "(shifted by the inserted auto() member Status.authorised): stored 2 now reads as "
         "Status.authorised; stored nowhere the check found (judged as stored both ways)",
-        "    fix: give Status.paid its old value back (where auto() moved it, write the "
-        "number out); if the new value is intended, convert the stored values before "
-        "deploying",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1
 
@@ -189,9 +189,9 @@ def test_value_changed_says_when_a_member_became_an_alias(repo: Repo) -> None:
         "value from 2 to 1; it became an alias of PollLimit.MIN_OPTION_LENGTH by taking its "
         "value: stored 2 no longer loads: PollLimit(2) raises; stored nowhere the check found "
         "(judged as stored both ways)",
-        "    fix: give PollLimit.MIN_OPTION_NUMBER its old value back (where auto() moved it, "
-        "write the number out); if the new value is intended, convert the stored values "
-        "before deploying",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1
 
@@ -219,13 +219,14 @@ def test_value_reused(repo: Repo) -> None:
         "app/models.py:4: fails: value-changed: member Color.blue changed value from 3 to 2: "
         "stored 3 no longer loads: Color(3) raises; stored nowhere the check found (judged as "
         "stored both ways)",
-        "    fix: give Color.blue its old value back (where auto() moved it, write the number "
-        "out); if the new value is intended, convert the stored values before deploying",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
         "app/models.py:4: fails: value-reused: member Color.green was removed and its value 2 "
         "now belongs to Color.blue: stored 2 now silently reads as Color.blue; stored nowhere "
         "the check found (judged as stored both ways)",
-        "    fix: restore Color.green (or its reserved() line), or retire its value with "
-        "reserved() and give Color.blue a value (or name) of its own",
+        "    fix: restore the removed member (or its reserved() line), or retire its value "
+        "with reserved() and give blue a value (or name) of its own",
     ]
     assert result.status == 1
 
@@ -401,8 +402,8 @@ def test_value_changed_says_when_an_alias_became_a_member_of_its_own(repo: Repo)
         "InvoiceLimit.SUBSCRIPTION_MAX_PRICE now gets 10000; stored data holds "
         "InvoiceLimit.MAX_STAR_COUNT, unchanged, and still loads; stored nowhere the check "
         "found (judged as stored both ways)",
-        "    fix: give InvoiceLimit.SUBSCRIPTION_MAX_PRICE its old value back (where auto() "
-        "moved it, write the number out); if the new value is intended, convert the stored "
-        "values before deploying",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1

@@ -194,8 +194,8 @@ def test_an_auto_number_taken_by_a_new_member_is_value_reused_not_renamed(
         "value 3 now belongs to the new Preview.parens, which took it from auto() (the next "
         "number, not a rename): stored 3 now silently reads as Preview.parens; "
         f"{said} (the policy)",
-        "    fix: restore Preview.strings (or its reserved() line), or retire its value with "
-        "reserved() and give Preview.parens a value (or name) of its own",
+        "    fix: restore the removed member (or its reserved() line), or retire its value "
+        "with reserved() and give parens a value (or name) of its own",
     ]
 
 
@@ -239,7 +239,7 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
         f"app/models.py:4: {verdict}: member-renamed: member C.b is gone and its value 2 now "
         f"belongs to the new C.bee: {effect}",
         "    fix: if bee means what b meant, keep the old name (b = alias(bee)); if not, "
-        "retire the value (b = reserved(2)) and give C.bee a value of its own",
+        "retire the value (b = reserved(2)) and give bee a value of its own",
     ]
 
 
@@ -255,8 +255,8 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
                 "app/models.py:{a}: compatible: canonical-changed: member C.a became an alias "
                 "of C.b (value 1 kept): stored values and names still load; C(1).name is now "
                 "'b', and iterating C no longer lists a",
-                "    fix: stored data needs nothing; to keep C(1).name and iteration as they "
-                "were, declare a before b again",
+                "    fix: stored data needs nothing; to keep what .name gives for 1 and the "
+                "order of iteration, declare a before b again",
             ],
         ),
         # An alias demoted to a member of its own (another value).
@@ -268,8 +268,9 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
                 "it is a member of its own now: code that uses C.b now gets 2; stored data "
                 "holds C.a, unchanged, and still loads; stored nowhere the check found "
                 "(judged as stored both ways)",
-                "    fix: give C.b its old value back (where auto() moved it, write the number "
-                "out); if the new value is intended, convert the stored values before deploying",
+                "    fix: give it its old value back (where auto() moved it, write the number "
+                "out, or add new auto() members after the old ones); if the new value is "
+                "intended, convert the stored values before deploying",
             ],
         ),
         # A member demoted to an alias (it took another member's value).
@@ -280,8 +281,9 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
                 "app/models.py:{b}: fails: value-changed: member C.b changed value from 2 to 1; "
                 "it became an alias of C.a by taking its value: stored 2 no longer loads: C(2) "
                 "raises; stored nowhere the check found (judged as stored both ways)",
-                "    fix: give C.b its old value back (where auto() moved it, write the number "
-                "out); if the new value is intended, convert the stored values before deploying",
+                "    fix: give it its old value back (where auto() moved it, write the number "
+                "out, or add new auto() members after the old ones); if the new value is "
+                "intended, convert the stored values before deploying",
             ],
         ),
     ],

@@ -75,13 +75,13 @@ def _places(storage: StorageMap, enum: str) -> str:
 
 def _unknown(because: Sequence[Unread]) -> str:
     """``storage unknown: app/x.py:4 app.x.Row (why); declare it in the policy``."""
-    shown = "; ".join(f"{u.file}:{u.line} {u.what} ({u.why})" for u in because[:_SHOWN])
+    shown = "; ".join(f"{u.file}:{u.line} {u.what}: {u.why}" for u in because[:_SHOWN])
     more = len(because) - _SHOWN
     if more > 0:
         shown += f" and {more} more place{'s' if more > 1 else ''}"
     return (
-        f"storage unknown, judged as stored both ways: {shown or 'a place was not read'}; "
-        f"declare it in [tool.typed_enum.check.storage]"
+        f"storage unknown, judged as stored both ways (not read: "
+        f"{shown or 'a place that may store it'}); declare it in [tool.typed_enum.check.storage]"
     )
 
 

@@ -118,8 +118,8 @@ _RECORDS: Final = (
         # same only the reviewer can tell, so the rename is listed, never dropped.
         _judged(value="listed"),
         "if {new} means what {member} meant, keep the old name ({member} = alias({new})); "
-        "if not, retire the value ({member} = reserved({value})) and give {enum}.{new} a "
-        "value of its own",
+        "if not, retire the value ({member} = reserved({value})) and give {new} a value of "
+        "its own",
         _page("member-renamed"),
     ),
     Rule(
@@ -127,8 +127,9 @@ _RECORDS: Final = (
         "a remaining member or alias has another value (stored values break)",
         "breaking",
         _judged(name="compatible"),
-        "give {enum}.{member} its old value back (where auto() moved it, write the number "
-        "out); if the new value is intended, convert the stored values before deploying",
+        "give it its old value back (where auto() moved it, write the number out, or add new "
+        "auto() members after the old ones); if the new value is intended, convert the stored "
+        "values before deploying",
         _page("value-changed"),
     ),
     Rule(
@@ -136,8 +137,8 @@ _RECORDS: Final = (
         "a removed member's or a dropped reserved() value now belongs to another member",
         "breaking",
         _judged(),
-        "restore {enum}.{member} (or its reserved() line), or retire its value with "
-        "reserved() and give {enum}.{new} a value (or name) of its own",
+        "restore the removed member (or its reserved() line), or retire its value with "
+        "reserved() and give {new} a value (or name) of its own",
         _page("value-reused"),
     ),
     Rule(
@@ -210,8 +211,8 @@ _RECORDS: Final = (
         "a member became an alias of a name that was its alias (value kept)",
         "compatible",
         _COMPATIBLE,
-        "stored data needs nothing; to keep {enum}({value}).name and iteration as they were, "
-        "declare {member} before {new} again",
+        "stored data needs nothing; to keep what .name gives for {value} and the order of "
+        "iteration, declare {member} before {new} again",
         _page("canonical-changed"),
     ),
 )
