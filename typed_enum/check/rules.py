@@ -125,7 +125,8 @@ def added_enum(new: EnumRecord) -> Finding:
         None,
         new.path,
         (new.file, new.line),
-        f"{new.path} was added ({new.kind}, {len(new.members)} names)",
+        f"{new.path} was added ({new.kind}, {len(new.members)} "
+        f"name{'s' if len(new.members) != 1 else ''})",
         BOTH,
     )
 
