@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from typed_enum.check.decision import settle
+from typed_enum.check.decision import Accept, settle
 from typed_enum.check.git import GitError, resolve, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -221,8 +221,10 @@ def _compare(
     storage: StorageMap | None,
     show_compatible: bool,
     strict: bool = False,
+    accept: Accept | None = None,
 ) -> list[Finding]:
-    """Every enum's findings, each judged by the enum's storage, settled first."""
+    """Every enum's findings, each judged by the enum's storage, settled first (and
+    ``accept``: the acknowledged ones, typed_enum.check.accept)."""
     missing = [p for p in old.enums if p not in new.enums and not policy.ignored(p)]
     moved = resolve_paths(new, missing)
     findings: list[Finding] = []
@@ -232,15 +234,15 @@ def _compare(
         stored = settle(path, policy, storage)
         now = new.enums.get(path) or moved.get(path)
         if now is None:
-            findings.append(removed_enum(record, stored))
+            findings.append(removed_enum(record, stored, accept))
             continue
-        findings.extend(compare_enum(record, now, stored, show_compatible, strict))
+        findings.extend(compare_enum(record, now, stored, show_compatible, strict, accept))
     if show_compatible:
         kept = {record.path for record in moved.values()}
         for path, record in sorted(new.enums.items()):
             if path in old.enums or path in kept or policy.ignored(path):
                 continue
-            findings.append(added_enum(record))
+            findings.append(added_enum(record, settle(path, policy, storage)))
     return findings
 
 

@@ -116,7 +116,7 @@ def removed_enum(old: EnumRecord, stored: Stored = BOTH, accept: Accept | None =
     )
 
 
-def added_enum(new: EnumRecord) -> Finding:
+def added_enum(new: EnumRecord, stored: Stored = BOTH) -> Finding:
     return _make(
         "enum-added",
         new.path,
@@ -127,7 +127,7 @@ def added_enum(new: EnumRecord) -> Finding:
         (new.file, new.line),
         f"{new.path} was added ({new.kind}, {len(new.members)} "
         f"name{'s' if len(new.members) != 1 else ''})",
-        BOTH,
+        stored,
     )
 
 
