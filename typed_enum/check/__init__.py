@@ -14,6 +14,8 @@ One job a module:
 - ``decision``: each enum's storage settled before the comparison, each finding's verdict;
 - ``rules``: the comparison, one finding per change, made once with its verdict;
 - ``policy``: ``[tool.typed_enum.check]`` in pyproject.toml;
+- ``accept``: the breaks a revision lands on purpose (``[[tool.typed_enum.check.accept]]``),
+  and the entries gone stale;
 - ``output``: text, json, github and sarif.
 """
 

@@ -11,7 +11,6 @@ module of the new revision that cannot be read), with a one-line reason.
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 import threading
 import time
@@ -22,18 +21,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from typed_enum.check.decision import Accept, settle
-from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum._options import unknown_option
+from typed_enum.check.accept import Acceptance
+from typed_enum.check.decision import AcceptCall, settle
+from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rule_records import RULES
 from typed_enum.check.rules import DECLARED, Finding, added_enum, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, run_notes, take
+from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.places import StorageMap
 from typed_enum.check.storage.report import show
-from typed_enum.check.tree import default_paths
+from typed_enum.check.tree import default_paths, left_out
 
 __all__ = ["main"]
 
@@ -153,24 +154,15 @@ def _option_error(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str |
     """The one-line error for an option the parser does not know, with the closest one;
     argparse would report it only after a missing required option, or take its value
     for a PATH."""
-    known = [name for action in parser._actions for name in action.option_strings]
     for arg in argv:
         if arg == "--":
             break
-        if not arg.startswith("--"):
-            continue
-        name = arg.partition("=")[0]
-        if name == "--base":
+        if arg.partition("=")[0] == "--base":
             return (
                 "--base is now --new: --against REF is the old side, --new REF the new one "
                 "(default: the working tree)"
             )
-        if name in known or any(option.startswith(name) for option in known):
-            continue
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        return f"unknown option {name}{hint} (see {parser.prog} --help)"
-    return None
+    return unknown_option(parser, argv)
 
 
 @contextmanager
@@ -214,6 +206,25 @@ def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]
     return given
 
 
+def _left_out(cwd: Path, repo: Path, root: Path, paths: list[str]) -> list[tuple[str, str]]:
+    """One note naming the folders with enums that the default paths leave out."""
+    here = cwd.resolve().relative_to(repo)
+    folders = [(here / folder).as_posix() for folder in left_out(root / here)]
+    if not folders:
+        return []
+    every = ", ".join(f'"{path}"' for path in [*paths, *folders])
+    return [
+        (
+            ", ".join(f"{folder}/" for folder in folders),
+            f"not checked: {'these folders define' if len(folders) > 1 else 'this folder defines'} "
+            f"enums but {'have' if len(folders) > 1 else 'has'} no __init__.py, and the default "
+            f"paths are the packages and modules; to check {'them' if len(folders) > 1 else 'it'}, "
+            f"give {'them' if len(folders) > 1 else 'it'} as a PATH or set "
+            f"paths = [{every}] in [tool.typed_enum.check]",
+        )
+    ]
+
+
 def _compare(
     old: Snapshot,
     new: Snapshot,
@@ -221,7 +232,7 @@ def _compare(
     storage: StorageMap | None,
     show_compatible: bool,
     strict: bool = False,
-    accept: Accept | None = None,
+    accept: AcceptCall | None = None,
 ) -> list[Finding]:
     """Every enum's findings, each judged by the enum's storage, settled first (and
     ``accept``: the acknowledged ones, typed_enum.check.accept)."""
@@ -297,17 +308,22 @@ def _read(
     given = _relative_paths(args.paths, cwd, repo)
     old_commit = resolve(repo, args.against)
     new_commit = resolve(repo, args.new) if args.new else None
-    old_label = args.against
-    new_label = args.new if args.new else "the working tree"
+    old_label = short(args.against)
+    new_label = short(args.new) if args.new else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
+        if given is None and policy.paths:  # the policy's paths, from the repository's top
+            given = list(policy.paths)
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
-        with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
+        with (
+            _progress(what, err, not args.no_progress and err.isatty()),
+            ThreadPoolExecutor(2) as pool,
+        ):
             old_future = pool.submit(
                 _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
             )
@@ -327,7 +343,10 @@ def _read(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
+        one_reading(old, new)  # a module imported on one side only: from the source on both
         notes = run_notes(old, new)  # a note both revisions give, once
+        if given is None:
+            notes += _left_out(cwd, repo, new_root, paths)
         notes += [
             (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
@@ -370,34 +389,34 @@ def _report(
     out.write(render(report, args.format))
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
-    if args.format == "text":
-        enums = len({f.enum for f in findings if f.breaking})
-        declared = sum(f.rule in DECLARED and f.verdict == "listed" for f in findings)
-        review = sum(f.rule not in DECLARED and f.verdict == "listed" for f in findings)
-        accepted = sum(f.verdict == "accepted" for f in findings)
-        listed = (
-            (
-                f"; {declared} declared with reserved(), listed only (--strict fails on "
-                f"{'them' if declared != 1 else 'it'})"
-                if declared
-                else ""
-            )
-            + (
-                f"; {review} listed for review, not failing (by where the enum is stored)"
-                if review
-                else ""
-            )
-            + (f"; {accepted} accepted" if accepted else "")
+    # The summary goes to stderr in every format (json, github, sarif too).
+    enums = len({f.enum for f in findings if f.breaking})
+    declared = sum(f.rule in DECLARED and f.verdict == "listed" for f in findings)
+    review = sum(f.rule not in DECLARED and f.verdict == "listed" for f in findings)
+    accepted = sum(f.verdict == "accepted" for f in findings)
+    listed = (
+        (
+            f"; {declared} declared with reserved(), listed only (--strict fails on "
+            f"{'them' if declared != 1 else 'it'})"
+            if declared
+            else ""
         )
-        compared = report.old.enums
-        source = "" if report.run_code else ", read from the source only"
-        print(
-            f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
-            f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
-            f"{listed}; policy: {report.policy_source()}",
-            file=err,
+        + (
+            f"; {review} listed for review, not failing (by where the enum is stored)"
+            if review
+            else ""
         )
+        + (f"; {accepted} accepted in {report.policy.file}, listed only" if accepted else "")
+    )
+    compared = report.old.enums
+    source = "" if report.run_code else ", read from the source only"
+    print(
+        f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
+        f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
+        f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
+        f"{listed}; policy: {report.policy_source()}",
+        file=err,
+    )
     if args.timings:
         how = "an import in a child process" if report.run_code else "read from the source"
         print(
@@ -421,12 +440,22 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         # comparison judges each change by it; under --no-import nothing of the tree is
         # imported for it either.
         storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
+        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]):
+        # accepted when each finding is made.
+        acceptance = Acceptance(read.policy.accept)
         findings = _compare(
-            read.old, read.new, read.policy, storage, args.show_compatible, args.strict
+            read.old,
+            read.new,
+            read.policy,
+            storage,
+            args.show_compatible,
+            args.strict,
+            acceptance,
         )
         notes = sorted(
             [
                 *read.notes,
+                *acceptance.notes(read.policy.file or "pyproject.toml", read.old_label),
                 *((u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread),
             ]
         )
@@ -457,6 +486,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum ch
     args = parser.parse_args(argv)
     try:
         return _run(args, sys.stdout, sys.stderr)
+    except NoCommit as exc:
+        print(
+            f"typed-enum check: nothing to compare: the repository has no commit yet "
+            f"({exc} names none); the first commit is checked by the next one",
+            file=sys.stderr,
+        )
+        return 0
     except (GitError, PolicyError, CheckError) as exc:
         print(f"typed-enum check: {exc}", file=sys.stderr)
         return 2

@@ -25,10 +25,10 @@ from typed_enum.check.policy import Policy
 from typed_enum.check.rule_records import RULES, Storage, Verdict
 from typed_enum.check.storage.places import StorageMap, Unread
 
-__all__ = ["Accept", "Stored", "decide", "settle"]
+__all__ = ["AcceptCall", "Stored", "decide", "settle"]
 
 #: (enum path, member, rule) -> the reason it was accepted, or None (typed_enum.check.accept).
-Accept = Callable[[str, str | None, str], str | None]
+AcceptCall = Callable[[str, str | None, str], str | None]
 #: Places named in a message; more are counted.
 _SHOWN: Final = 3
 _KNOWN: Final[dict[str | None, Storage]] = {"name": "name", "value": "value", "both": "both"}
@@ -120,7 +120,7 @@ def decide(
     enum: str,
     member: str | None,
     strict: bool = False,
-    accept: Accept | None = None,
+    accept: AcceptCall | None = None,
 ) -> tuple[Verdict, str | None]:
     """The verdict of a finding of ``rule`` on ``enum`` stored as ``stored``, and the
     reason it was accepted (None: not accepted)."""

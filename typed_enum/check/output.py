@@ -111,12 +111,24 @@ def _policy(report: Report) -> dict[str, Any]:
     }
 
 
+def _accepted(report: Report, finding: Finding) -> str:
+    """``accepted in pyproject.toml: <the entry's reason>``."""
+    return f"accepted in {report.policy.file or 'pyproject.toml'}: {finding.accepted}"
+
+
+def _details(report: Report, finding: Finding) -> str:
+    """The lines after a finding's first: why it was accepted, and its fix."""
+    return (f"\n{_accepted(report, finding)}" if finding.accepted is not None else "") + (
+        f"\nfix: {finding.fix}" if finding.fix else ""
+    )
+
+
 def _text(report: Report) -> str:
     """``path:line: verdict: rule: what breaks; where it is stored``, then the fix
     (a change with nothing to fix has none)."""
     return "".join(
         f"{f.path}:{f.line}: {f.verdict}: {f.rule}: {f.message}\n"
-        + (f"    accepted: {f.accepted}\n" if f.accepted is not None else "")
+        + (f"    {_accepted(report, f)}\n" if f.accepted is not None else "")
         + (f"    fix: {f.fix}\n" if f.fix else "")
         for f in report.findings
     )
@@ -175,7 +187,7 @@ def _github(report: Report) -> str:
                 ("title", f"typed-enum {f.rule} ({f.verdict})"),
             )
         )
-        text = f.message + (f"\nfix: {f.fix}" if f.fix else "")
+        text = f.message + _details(report, f)
         lines.append(f"::{level} {properties}::{_escape_data(text)}\n")
     return "".join(lines)
 
@@ -196,7 +208,7 @@ def _sarif(report: Report) -> str:
             "ruleId": f.rule,
             "ruleIndex": ids.index(f.rule),
             "level": "error" if f.breaking else "note",
-            "message": {"text": f.message + (f"\nfix: {f.fix}" if f.fix else "")},
+            "message": {"text": f.message + _details(report, f)},
             "locations": [_location(f.path, f.line)],
             "properties": {
                 "enum": f.enum,

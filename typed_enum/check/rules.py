@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from typed_enum.check.decision import BOTH, Accept, Stored, decide
+from typed_enum.check.decision import BOTH, AcceptCall, Stored, decide
 from typed_enum.check.rule_records import RULES, Verdict
 from typed_enum.check.snapshot import EnumRecord, Member
 from typed_enum.check.source import KIND_TRAITS
@@ -85,7 +85,7 @@ def _make(
     message: str,
     stored: Stored,
     strict: bool = False,
-    accept: Accept | None = None,
+    accept: AcceptCall | None = None,
     new_name: str | None = None,
     value: str = "",
 ) -> Finding:
@@ -95,12 +95,19 @@ def _make(
     if record.kind != "compatible" and rule != "enum-removed":
         message = f"{message}; {stored.where}"
     # Nothing to fix: a compatible change, or one its storage makes harmless.
-    harmless = not record.has_fix or (verdict == "compatible" and record.kind != "compatible")
+    # Accepted: the entry says why, and there is nothing left to fix.
+    harmless = (
+        not record.has_fix
+        or verdict == "accepted"
+        or (verdict == "compatible" and record.kind != "compatible")
+    )
     fix = "" if harmless else record.fix_for(qualname, member, new_name, value)
     return Finding(rule, enum, member, was, now, *at, message, verdict, stored.how, fix, reason)
 
 
-def removed_enum(old: EnumRecord, stored: Stored = BOTH, accept: Accept | None = None) -> Finding:
+def removed_enum(
+    old: EnumRecord, stored: Stored = BOTH, accept: AcceptCall | None = None
+) -> Finding:
     return _make(
         "enum-removed",
         old.path,
@@ -176,7 +183,7 @@ class _Pair:
     stored: Stored
     strict: bool
     show_compatible: bool
-    accept: Accept | None
+    accept: AcceptCall | None
     found: list[Finding]
 
     @property
@@ -537,7 +544,7 @@ def compare_enum(
     stored: Stored = BOTH,
     show_compatible: bool = False,
     strict: bool = False,
-    accept: Accept | None = None,
+    accept: AcceptCall | None = None,
 ) -> list[Finding]:
     """The findings between two revisions of one enum stored as ``stored`` (settled
     before: ``decision.settle``); compatible ones only with ``show_compatible``."""
