@@ -37,18 +37,24 @@ def test_an_accepted_break_is_reported_as_accepted_and_passes(repo: Repo) -> Non
     repo.write({"app/models.py": NO_GREEN, "pyproject.toml": ACCEPT_GREEN})
     result = repo.check("--against", "HEAD")
     assert result.status == 0, result.err
-    assert len(result.lines) == 1
-    assert result.lines[0].startswith("app/models.py:2: member-removed: member Color.green ")
-    assert result.lines[0].endswith(
-        "; accepted in pyproject.toml: green rows converted to red by migration 0042"
+    # Its verdict says so first, and the line after it says why (nothing left to fix).
+    assert len(result.lines) == 2
+    assert result.lines[0].startswith(
+        "app/models.py:2: accepted: member-removed: member Color.green "
     )
+    assert result.lines[1] == (
+        "    accepted in pyproject.toml: green rows converted to red by migration 0042"
+    )
+    assert result.fixes == []
     assert result.err.splitlines()[-1] == (
         "typed-enum check: 0 breaking changes in 0 enums (1 enum compared with HEAD); "
         "1 accepted in pyproject.toml, listed only; policy: pyproject.toml of the working tree"
     )
     # The json report keeps the finding too.
     found = json.loads(repo.check("--against", "HEAD", "--format", "json").out)["findings"]
-    assert [(f["rule"], f["member"]) for f in found] == [("member-removed", "green")]
+    assert [(f["rule"], f["member"], f["verdict"], f["accepted"]) for f in found] == [
+        ("member-removed", "green", "accepted", "green rows converted to red by migration 0042")
+    ]
 
 
 def test_the_entry_accepts_that_change_only(repo: Repo) -> None:
@@ -57,10 +63,11 @@ def test_the_entry_accepts_that_change_only(repo: Repo) -> None:
     result = repo.check("--against", "HEAD")
     assert result.status == 1
     assert result.rules == ["member-removed", "member-removed"]
-    accepted = [line for line in result.lines if "; accepted in pyproject.toml" in line]
-    failing = [line for line in result.lines if line not in accepted]
-    assert [line.split(" ")[3] for line in accepted] == ["Color.green"]
-    assert [line.split(" ")[3] for line in failing] == ["Color.blue"]
+    # Both on the class's line, in member order: blue fails, green is accepted.
+    assert result.verdicts == ["fails", "accepted"]
+    failing, accepted = result.findings
+    assert accepted.split(" ")[4] == "Color.green"
+    assert failing.split(" ")[4] == "Color.blue"
 
 
 def test_against_a_revision_that_has_the_change_the_entry_is_stale(repo: Repo) -> None:

@@ -221,7 +221,9 @@ def _commit(
 def _blocked_for_paid(done: subprocess.CompletedProcess[str]) -> None:
     out = done.stdout + done.stderr
     assert done.returncode != 0, out
-    assert re.search(r"^shop/models\.py:\d+: member-removed: member Status\.paid ", out, re.M), out
+    assert re.search(
+        r"^shop/models\.py:\d+: fails: member-removed: member Status\.paid ", out, re.M
+    ), out
     assert "cannot check out" not in out, out
     assert "index file" not in out, out
 

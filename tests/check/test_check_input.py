@@ -105,9 +105,12 @@ def test_a_module_raising_on_import_in_the_new_revision_is_read_from_source(
     result = repo.check("--against", "HEAD")
     assert result.status == 1
     assert result.lines == [
-        "app/models.py:2: member-removed: member Color.green was removed and no name "
-        "accepts its value 2 any more: Color(2) and Color['green'] raise on stored data"
-        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
+        "app/models.py:2: fails: member-removed: member Color.green was removed and no name "
+        "accepts its value 2 any more: Color(2) and Color['green'] raise on stored data; "
+        "stored nowhere the check found (judged as stored both ways)",
+        "    fix: restore it; or, if another member now means the same, keep its name as that "
+        "member's alias (green = alias(other)); if its stored data must not load any more, "
+        "retire it (green = reserved(2)) and convert the stored data first",
     ]
     assert result.err.splitlines()[:2] == [
         # Read the same way on both sides (issue 51): HEAD from the source too.
@@ -126,7 +129,7 @@ def test_a_module_raising_on_import_in_the_old_revision_is_read_from_source(
     repo.write({"app/models.py": RED_ONLY})
     result = repo.check("--against", "HEAD")
     assert result.status == 1
-    assert [line.split(": ")[1] for line in result.lines] == ["member-removed"]
+    assert result.rules == ["member-removed"]
     assert result.err.splitlines()[0] == (
         "app/models.py: note: HEAD: not imported (ModuleNotFoundError: No module named "
         "'not_installed'); its enums were read from the source"
@@ -178,7 +181,7 @@ def test_an_enum_defined_twice_under_one_path_is_noted_and_the_last_compared(
     repo.write({"app/models.py": COLOR + RED_ONLY})
     result = repo.check("--against", "HEAD")
     assert result.status == 1
-    assert [line.split(": ")[1] for line in result.lines] == ["member-removed"]
+    assert result.rules == ["member-removed"]
     assert result.err.splitlines()[0] == (
         "app/models.py: note: the working tree: enum Color is defined 2 times (lines 2, 7); "
         "the last definition is the one importable, and the one compared"
@@ -214,7 +217,7 @@ def test_a_subdirectory_checks_its_own_packages(repo: Repo) -> None:
     result = repo.check("--against", "HEAD", cwd=repo.root / "one")
     assert result.status == 1
     # Paths stay relative to the repository's top: what GitHub annotations need.
-    assert [line.split(": ")[0] for line in result.lines] == ["one/app/models.py:2"]
+    assert [line.split(": ")[0] for line in result.findings] == ["one/app/models.py:2"]
 
 
 def test_a_slow_tree_gets_a_progress_line(

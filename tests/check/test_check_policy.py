@@ -26,12 +26,19 @@ def test_storage_value_still_reports_a_rename(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
+    assert result.verdicts == ["listed", "fails"]
 
 
 def test_storage_name_makes_value_changes_compatible(repo: Repo) -> None:
     repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "name"\n'})
     result = repo.check("--against", "HEAD")
     assert (result.status, result.rules) == (1, ["member-renamed"])
+    # Listed as compatible with --show-compatible, never failing.
+    shown = repo.check("--against", "HEAD", "--show-compatible")
+    assert list(zip(shown.rules, shown.verdicts, strict=True)) == [
+        ("member-renamed", "fails"),
+        ("value-changed", "compatible"),
+    ]
 
 
 def test_policy_that_allows_everything_exits_0(repo: Repo) -> None:
@@ -108,8 +115,8 @@ def test_a_folder_without_init_that_defines_enums_is_named_in_one_note(repo: Rep
     repo.write({"pyproject.toml": '[tool.typed_enum.check]\npaths = ["app", "scripts"]\n'})
     fixed = repo.check("--against", "HEAD")
     assert fixed.status == 1
-    assert [line.split(": ")[:2] for line in fixed.lines] == [
-        ["scripts/jobs.py:2", "member-removed"]
+    assert [line.split(": ")[:3] for line in fixed.findings] == [
+        ["scripts/jobs.py:2", "fails", "member-removed"]
     ]
     assert ": note: " not in fixed.err
     # From a subdirectory too: the policy's paths are from the repository's top.

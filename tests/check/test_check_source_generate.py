@@ -213,8 +213,9 @@ def test_a_removal_under_a_base_returning_the_name_is_a_removal_of_that_name(
     )
     result = repo.check("--against", "HEAD", *(["--no-import"] if where == "no-import" else []))
     assert result.status == 1
-    assert [line.split(": ")[1:3] for line in result.lines] == [
+    assert [line.split(": ")[1:4] for line in result.findings] == [
         [
+            "fails",
             "member-removed",
             "member Token.R_PAREN was removed and no name accepts its value 'R_PAREN' any more",
         ]

@@ -20,17 +20,22 @@ removed, and it can never silence a later break of the same member.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
 
-from typed_enum.check.rules import BREAKING, DECLARED, Finding
+from typed_enum.check.rule_records import RULES
 
-__all__ = ["CLASS_RULES", "Accept", "Acceptance", "is_accepted", "mark", "parse"]
+if TYPE_CHECKING:
+    from typed_enum.check.rules import Finding
+
+__all__ = ["CLASS_RULES", "Accept", "Acceptance", "is_accepted", "parse"]
 
 #: The rules reported for a class, not a member: their entries name no member.
 CLASS_RULES = frozenset({"enum-removed", "open-changed", "base-changed"})
+#: The rules an entry can accept: those that fail the check (declared ones with --strict).
+_ACCEPTABLE: Final = [rule for rule, record in RULES.items() if record.kind != "compatible"]
 _KEYS = ("enum", "member", "rule", "reason")
-_MARK = "; accepted in "
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,8 @@ def _entry(number: int, entry: object) -> Accept:
         if not isinstance(entry.get(key), str) or not entry[key].strip():
             raise ValueError(f'{where} needs {key} = "..." (a non-empty string)')
     rule = entry["rule"]
-    if rule not in BREAKING and rule not in DECLARED:
-        close = difflib.get_close_matches(rule, [*BREAKING, *DECLARED], n=1)
+    if rule not in _ACCEPTABLE:
+        close = difflib.get_close_matches(rule, _ACCEPTABLE, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise ValueError(f"{where}: no rule {rule!r} to accept{hint}")
     member = entry.get("member")
@@ -114,23 +119,7 @@ class Acceptance:
         ]
 
 
-def mark(findings: Iterable[Finding], accept: Acceptance, file: str) -> list[Finding]:
-    """The findings with each accepted one listed (not failing) and its reason shown.
-
-    TODO: records51's decision takes ``accept`` and sets ``verdict = "accepted"``; this
-    marking then goes.
-    """
-    marked = []
-    for finding in findings:
-        reason = accept(finding.enum, finding.member, finding.rule)
-        if reason is not None:
-            finding = replace(
-                finding, listed=True, message=f"{finding.message}{_MARK}{file}: {reason}"
-            )
-        marked.append(finding)
-    return marked
-
-
 def is_accepted(finding: Finding) -> bool:
-    """Whether ``mark`` accepted the finding (TODO: ``finding.verdict == "accepted"``)."""
-    return finding.listed and _MARK in finding.message
+    """Whether an entry accepted the finding (decided when it was made:
+    ``typed_enum.check.decision``)."""
+    return finding.verdict == "accepted"

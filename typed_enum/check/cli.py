@@ -23,15 +23,17 @@ from typing import TextIO
 
 from typed_enum._options import unknown_option
 from typed_enum.check import impact
-from typed_enum.check.accept import Acceptance, is_accepted, mark
+from typed_enum.check.accept import Acceptance
+from typed_enum.check.decision import AcceptCall, settle
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
-from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
+from typed_enum.check.rule_records import RULES
+from typed_enum.check.rules import DECLARED, Finding, added_enum, compare_enum, removed_enum
 from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
-from typed_enum.check.storage.judge import judge
+from typed_enum.check.storage.places import StorageMap
 from typed_enum.check.storage.report import show
 from typed_enum.check.tree import default_paths, left_out
 
@@ -51,12 +53,16 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         description=(
             "Compare every enum class (stdlib and typed_enum, nested too) under PATH at the old "
             "revision (--against REF) with the new one (the working tree, or --new REF), and "
-            "report the changes that break stored and sent data: enum-removed, member-removed, "
-            "member-renamed, value-changed, value-reused, alias-removed, open-changed, "
-            "base-changed; a member retired with reserved() is listed (member-retired) and "
-            "fails only with --strict. Each revision is read by importing its modules in a "
-            "child process (--no-import: from the source only, nothing run). Exit 0 when "
-            "nothing breaks, 1 when something does, 2 when the check cannot run."
+            "report the changes that break stored and sent data: "
+            + ", ".join(rule.id for rule in RULES.values() if rule.kind == "breaking")
+            + "; "
+            + ", ".join(rule.id for rule in RULES.values() if rule.kind == "declared")
+            + " (declared with reserved()) are listed and fail only with --strict. Each "
+            "change is judged by where its enum is stored (the policy, else the models that "
+            "store it); each finding says its verdict: fails, listed or compatible. Each "
+            "revision is read by importing its modules in a child process (--no-import: from "
+            "the source only, nothing run). Exit 0 when nothing breaks, 1 when something "
+            "does, 2 when the check cannot run."
         ),
     )
     parser.add_argument(
@@ -222,36 +228,34 @@ def _left_out(cwd: Path, repo: Path, root: Path, paths: list[str]) -> list[tuple
 
 
 def _compare(
-    old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool, strict: bool = False
+    old: Snapshot,
+    new: Snapshot,
+    policy: Policy,
+    storage: StorageMap | None,
+    show_compatible: bool,
+    strict: bool = False,
+    accept: AcceptCall | None = None,
 ) -> list[Finding]:
+    """Every enum's findings, each judged by the enum's storage, settled first (and
+    ``accept``: the acknowledged ones, typed_enum.check.accept)."""
     missing = [p for p in old.enums if p not in new.enums and not policy.ignored(p)]
     moved = resolve_paths(new, missing)
     findings: list[Finding] = []
     for path, record in sorted(old.enums.items()):
         if policy.ignored(path):
             continue
+        stored = settle(path, policy, storage)
         now = new.enums.get(path) or moved.get(path)
         if now is None:
-            findings.append(removed_enum(record))
+            findings.append(removed_enum(record, stored, accept))
             continue
-        findings.extend(compare_enum(record, now, policy.storage_of(path), show_compatible, strict))
+        findings.extend(compare_enum(record, now, stored, show_compatible, strict, accept))
     if show_compatible:
         kept = {record.path for record in moved.values()}
         for path, record in sorted(new.enums.items()):
             if path in old.enums or path in kept or policy.ignored(path):
                 continue
-            findings.append(
-                Finding(
-                    "enum-added",
-                    path,
-                    None,
-                    None,
-                    path,
-                    record.file,
-                    record.line,
-                    f"{path} was added ({record.kind}, {len(record.members)} names)",
-                )
-            )
+            findings.append(added_enum(record, settle(path, policy, storage)))
     return findings
 
 
@@ -390,16 +394,23 @@ def _report(
     breaking = sum(f.breaking for f in findings)
     # The summary goes to stderr in every format (json, github, sarif too).
     enums = len({f.enum for f in findings if f.breaking})
-    declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
+    declared = sum(f.rule in DECLARED and f.verdict == "listed" for f in findings)
+    review = sum(f.rule not in DECLARED and f.verdict == "listed" for f in findings)
+    accepted = sum(f.verdict == "accepted" for f in findings)
     listed = (
-        f"; {declared} declared with reserved(), listed only (--strict fails on "
-        f"{'them' if declared != 1 else 'it'})"
-        if declared
-        else ""
+        (
+            f"; {declared} declared with reserved(), listed only (--strict fails on "
+            f"{'them' if declared != 1 else 'it'})"
+            if declared
+            else ""
+        )
+        + (
+            f"; {review} listed for review, not failing (by where the enum is stored)"
+            if review
+            else ""
+        )
+        + (f"; {accepted} accepted in {report.policy.file}, listed only" if accepted else "")
     )
-    accepted = sum(map(is_accepted, findings))
-    if accepted:
-        listed += f"; {accepted} accepted in {report.policy.file}, listed only"
     compared = report.old.enums
     source = "" if report.run_code else ", read from the source only"
     print(
@@ -428,14 +439,22 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     spent: dict[str, float] = {}
     with _read(args, err, spent, started) as read:
         comparing = time.perf_counter()
-        findings = _compare(read.old, read.new, read.policy, args.show_compatible, args.strict)
-        # Where each enum is stored (the new revision's models), and each finding judged by it;
-        # under --no-import nothing of the tree is imported for it either.
+        # Where each enum is stored (the new revision's models), settled before the
+        # comparison judges each change by it; under --no-import nothing of the tree is
+        # imported for it either.
         storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
-        findings = judge(findings, storage, read.policy, args.show_compatible)
-        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]).
+        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]):
+        # accepted when each finding is made.
         acceptance = Acceptance(read.policy.accept)
-        findings = mark(findings, acceptance, read.policy.file or "pyproject.toml")
+        findings = _compare(
+            read.old,
+            read.new,
+            read.policy,
+            storage,
+            args.show_compatible,
+            args.strict,
+            acceptance,
+        )
         notes = sorted(
             [
                 *read.notes,

@@ -14,9 +14,9 @@ and the shared parts: ``places`` (the map), ``scope`` (the tree's modules and
 what a name in one refers to, as Python resolves it: re-exports, star imports,
 module aliases, apps imported by their short names), ``annotations`` (the enums an
 annotation holds), ``references`` (every reference to an enum in a model-like class
-that no reader classified), ``finder`` (the tree read, each reader run), ``judge``
-(the findings judged by the map), ``report`` (``--show-storage``, the map in JSON
-and SARIF).
+that no reader classified), ``finder`` (the tree read, each reader run), ``report``
+(``--show-storage``, the map in JSON and SARIF).  Each finding is judged by the map
+once, before it is made (``typed_enum.check.decision``).
 
 An enum is judged "by name" or "by value" only on complete, positive evidence:
 ``StorageMap.how`` is ``"unknown"`` when a place that could store the enum was not
