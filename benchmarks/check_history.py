@@ -49,7 +49,9 @@ def _run(root: Path, old: str, new: str) -> dict[str, float]:
         raise SystemExit(f"check_history: the check failed:\n{done.stderr[-2000:]}")
     figures = {key: float(value) for key, value in found.groupdict().items()}
     figures["wall"] = wall
-    figures["findings"] = float(len(done.stdout.splitlines()))
+    # One line a finding, each followed by its indented fix line (not counted).
+    lines = done.stdout.splitlines()
+    figures["findings"] = float(sum(not line.startswith(" ") for line in lines))
     return figures
 
 

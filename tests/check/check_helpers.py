@@ -23,9 +23,27 @@ class Result:
         return self.out.splitlines()
 
     @property
+    def findings(self) -> list[str]:
+        """The first line of each finding of the text output
+        (``path:line: verdict: rule: message``), without its fix line."""
+        return [line for line in self.lines if not line.startswith(" ")]
+
+    @property
     def rules(self) -> list[str]:
-        """The rule of each finding of the text output (``path:line: rule: message``)."""
-        return [line.split(": ")[1] for line in self.lines]
+        """The rule of each finding of the text output."""
+        return [line.split(": ")[2] for line in self.findings]
+
+    @property
+    def verdicts(self) -> list[str]:
+        """The verdict of each finding of the text output: fails, listed, compatible."""
+        return [line.split(": ")[1] for line in self.findings]
+
+    @property
+    def fixes(self) -> list[str]:
+        """The fix line of each finding that has one (``    fix: ...``)."""
+        return [
+            line.removeprefix("    fix: ") for line in self.lines if line.startswith("    fix: ")
+        ]
 
 
 #: Two enums before a change (tests of the policy and the command line) ...

@@ -10,8 +10,8 @@ import yaml
 from check_helpers import AFTER, BEFORE, Repo
 
 from typed_enum.check.cli import main
-from typed_enum.check.output import FIXES, SITE, help_uri
-from typed_enum.check.rules import BREAKING, DECLARED, RULES
+from typed_enum.check.output import SITE, help_uri
+from typed_enum.check.rule_records import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,7 +82,8 @@ def test_storage_on_the_command_line_replaces_the_files(repo: Repo) -> None:
     result = repo.check("--against", "HEAD", "--storage", "value")
     # Stored by value: the rename is listed (not failing), the changed value fails.
     assert (result.status, result.rules) == (1, ["member-renamed", "value-changed"])
-    assert "listed, not failing" in result.out.splitlines()[0]
+    assert result.verdicts == ["listed", "fails"]
+    assert result.findings[0].endswith("; stored by value (the policy)")
     assert result.err.splitlines()[-1].endswith(
         "; policy: pyproject.toml of the working tree and the command line (--storage value)"
     )
@@ -134,7 +135,7 @@ def test_config_errors_name_the_file(repo: Repo) -> None:
     assert (bad.status, bad.err) == (
         2,
         "typed-enum check: ci/bad.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are ignore, private, storage, unstored)\n",
+        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, paths, private, storage, unstored)\n",
     )
 
 
@@ -177,7 +178,7 @@ def test_private_enums_can_be_left_out(repo: Repo) -> None:
     # The same from the file, and the command line overriding it.
     repo.write({"pyproject.toml": "[tool.typed_enum.check]\nprivate = false\n"})
     assert repo.check("--against", "HEAD").rules == ["member-renamed"]
-    assert len(repo.check("--against", "HEAD", "--private").lines) == 4
+    assert len(repo.check("--against", "HEAD", "--private").findings) == 4
     repo.write({"pyproject.toml": '[tool.typed_enum.check]\nprivate = "no"\n'})
     bad = repo.check("--against", "HEAD")
     assert (bad.status, bad.err) == (
@@ -268,11 +269,15 @@ def test_every_rule_has_a_fix_and_a_page_on_the_site() -> None:
         )
     )["site_url"]
     assert site_url == SITE
-    assert sorted(FIXES) == sorted(RULES)
-    for rule in RULES:
+    for rule, record in RULES.items():
+        assert record.id == rule
+        assert record.fix
+        assert record.generic_fix
         page = (help_uri(rule) or "").removeprefix(SITE).rstrip("/")
+        assert page == record.page
         assert (ROOT / "docs" / f"{page}.md").is_file(), rule
-        assert page == (f"check-rules/{rule}" if rule in {*BREAKING, *DECLARED} else "check")
+        # Every rule has a page of its own.
+        assert page == f"check-rules/{rule}"
 
 
 def _shape(value: object) -> object:

@@ -7,8 +7,8 @@ import json
 from check_helpers import Repo
 
 import typed_enum
-from typed_enum.check.output import FIXES, SITE
-from typed_enum.check.rules import RULES
+from typed_enum.check.output import SITE
+from typed_enum.check.rule_records import RULES
 
 BEFORE = """
 from enum import Enum, IntEnum
@@ -52,6 +52,8 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
             "unstored": "fail",
             "private": True,
         },
+        # One count per verdict: both findings fail.
+        "verdicts": {"fails": 2, "listed": 0, "compatible": 0, "accepted": 0},
         "notes": [],
         # Where each enum is stored (typed_enum.check.storage): nowhere here.
         "storage": {"enums": {}, "unread": []},
@@ -60,6 +62,7 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
         "findings": [
             {
                 "rule": "member-removed",
+                "verdict": "fails",
                 "enum": "app.models.Color",
                 "member": "green",
                 "old": 2,
@@ -67,12 +70,17 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
                 "path": "app/models.py",
                 "line": 2,
                 "message": "member Color.green was removed and no name accepts its value 2 any "
-                "more: Color(2) and Color['green'] raise on stored data"
-                "; keep it loading: restore it, or make its name an alias() of the member that now means the same",
+                "more: Color(2) and Color['green'] raise on stored data; stored nowhere the "
+                "check found (judged as stored both ways)",
+                "fix": "restore it; or, if another member now means the same, keep its name as "
+                "that member's alias (green = alias(other)); if its stored data must not load "
+                "any more, retire it (green = reserved(2)) and convert the stored data first",
+                "storage": "unstored",
                 "stored": None,
             },
             {
                 "rule": "base-changed",
+                "verdict": "fails",
                 "enum": "app.models.Level",
                 "member": None,
                 "old": "IntEnum",
@@ -80,8 +88,12 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
                 "path": "app/models.py",
                 "line": 4,
                 "message": "Level changed from IntEnum to Enum: int behaviour (== with ints, "
-                "ordering, arithmetic, int(x)) is gone"
-                "; stored values still load, code that relied on it breaks: keep the base",
+                "ordering, arithmetic, int(x)) is gone; stored values still load, code that "
+                "relied on it breaks; stored nowhere the check found (judged as stored both "
+                "ways)",
+                "fix": "keep the stdlib base it had (IntEnum, StrEnum, Flag, ...), or first "
+                "change every caller that relies on its behaviour",
+                "storage": "unstored",
                 "stored": None,
             },
         ],
@@ -92,14 +104,19 @@ def test_github_annotates_the_lines(repo: Repo) -> None:
     _setup(repo)
     result = repo.check("--against", "HEAD", "--format", "github")
     assert result.status == 1
+    nowhere = "stored nowhere the check found (judged as stored both ways)"
     assert result.lines == [
-        "::error file=app/models.py,line=2,title=typed-enum member-removed::member "
+        "::error file=app/models.py,line=2,title=typed-enum member-removed (fails)::member "
         "Color.green was removed and no name accepts its value 2 any more: Color(2) and "
-        "Color['green'] raise on stored data"
-        "; keep it loading: restore it, or make its name an alias() of the member that now means the same",
-        "::error file=app/models.py,line=4,title=typed-enum base-changed::Level changed from "
-        "IntEnum to Enum: int behaviour (== with ints, ordering, arithmetic, int(x)) is gone"
-        "; stored values still load, code that relied on it breaks: keep the base",
+        f"Color['green'] raise on stored data; {nowhere}%0Afix: restore it; or, if another "
+        "member now means the same, keep its name as that member's alias (green = "
+        "alias(other)); if its stored data must not load any more, retire it (green = "
+        "reserved(2)) and convert the stored data first",
+        "::error file=app/models.py,line=4,title=typed-enum base-changed (fails)::Level changed "
+        "from IntEnum to Enum: int behaviour (== with ints, ordering, arithmetic, int(x)) is "
+        f"gone; stored values still load, code that relied on it breaks; {nowhere}%0Afix: keep "
+        "the stdlib base it had (IntEnum, StrEnum, Flag, ...), or first change every caller "
+        "that relies on its behaviour",
     ]
 
 
@@ -139,7 +156,8 @@ def test_sarif_lists_the_rules_and_locates_each_result(repo: Repo) -> None:
     page = f"{SITE}check-rules/member-removed/"
     assert removed["helpUri"] == page
     assert removed["help"]["text"] == (
-        f"{RULES['member-removed']}. How to fix: {FIXES['member-removed']}. {page}"
+        f"{RULES['member-removed'].summary}. How to fix: {RULES['member-removed'].generic_fix}. "
+        f"{page}"
     )
     assert f"[The rule's page]({page})" in removed["help"]["markdown"]
     # Nothing points at a path of this project's repository (the user's has no docs/).
@@ -162,3 +180,35 @@ def test_the_order_does_not_depend_on_the_hash_seed(repo: Repo) -> None:
     assert first.status == second.status == 1
     assert len(json.loads(first.out)["findings"]) == 8
     assert first.out == second.out
+
+
+def test_every_format_says_the_same_verdict(repo: Repo) -> None:
+    # Stored by value: Color's rename is listed, Limit's changed value fails.
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\nstorage = "value"\n'})
+    text = repo.check("--against", "HEAD")
+    assert list(zip(text.rules, text.verdicts, strict=True)) == [
+        ("member-renamed", "listed"),
+        ("value-changed", "fails"),
+    ]
+    log = json.loads(repo.check("--against", "HEAD", "--format", "json").out)
+    assert [(f["rule"], f["verdict"], f["storage"]) for f in log["findings"]] == [
+        ("member-renamed", "listed", "value"),
+        ("value-changed", "fails", "value"),
+    ]
+    assert log["verdicts"] == {"fails": 1, "listed": 1, "compatible": 0, "accepted": 0}
+    (run,) = json.loads(repo.check("--against", "HEAD", "--format", "sarif").out)["runs"]
+    assert [(r["level"], r["properties"]["verdict"]) for r in run["results"]] == [
+        ("note", "listed"),
+        ("error", "fails"),
+    ]
+    assert run["properties"]["verdicts"] == log["verdicts"]
+    github = repo.check("--against", "HEAD", "--format", "github")
+    assert [line.split(" ")[0] for line in github.lines] == ["::notice", "::error"]
+    assert [line.split("::")[1].split("title=")[1] for line in github.lines] == [
+        "typed-enum member-renamed (listed)",
+        "typed-enum value-changed (fails)",
+    ]
+    # The exit status counts the failing one only, and the summary says what was listed.
+    assert text.status == 1
+    assert "1 breaking change in 1 enum" in text.err
+    assert "; 1 listed for review, not failing (by where the enum is stored)" in text.err

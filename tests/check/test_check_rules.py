@@ -49,9 +49,10 @@ def test_enum_removed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:4: enum-removed: app.models.Size is no longer importable under this "
-        "path: code that imports it and data that names it (pickles) break; keep it "
-        "importable there (a re-export is enough)"
+        "app/models.py:4: fails: enum-removed: app.models.Size is no longer importable under "
+        "this path: code that imports it and data that names it (pickles) break",
+        "    fix: keep it importable there (a re-export from its new module is enough) while "
+        "stored data or code may name it",
     ]
     assert result.status == 1
 
@@ -98,9 +99,12 @@ def test_member_removed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:2: member-removed: member Color.green was removed and no name accepts "
-        "its value 2 any more: Color(2) and Color['green'] raise on stored data"
-        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
+        "app/models.py:2: fails: member-removed: member Color.green was removed and no name "
+        "accepts its value 2 any more: Color(2) and Color['green'] raise on stored data; "
+        "stored nowhere the check found (judged as stored both ways)",
+        "    fix: restore it; or, if another member now means the same, keep its name as that "
+        "member's alias (green = alias(other)); if its stored data must not load any more, "
+        "retire it (green = reserved(2)) and convert the stored data first",
     ]
     assert result.status == 1
 
@@ -123,12 +127,12 @@ def test_member_renamed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:4: member-renamed: member Color.green is gone and its value 2 now "
-        "belongs to the new Color.lime: the value stayed, the name changed; stored 2 (and "
-        "pickles) now load as Color.lime, stored names raise (Color['green'], SQLAlchemy's "
-        "Enum column); if lime means what green meant, keep the old name (green = "
-        "alias(lime)); if not, retire the value (green = reserved(2)) and give Color.lime a "
-        "value of its own"
+        "app/models.py:4: fails: member-renamed: member Color.green is gone and its value 2 "
+        "now belongs to the new Color.lime: stored names raise (Color['green']); stored 2 "
+        "(and pickles) now load as Color.lime; stored nowhere the check found (judged as "
+        "stored both ways)",
+        "    fix: if lime means what green meant, keep the old name (green = alias(lime)); if "
+        "not, retire the value (green = reserved(2)) and give lime a value of its own",
     ]
     assert result.status == 1
 
@@ -152,10 +156,12 @@ def test_value_changed_names_the_inserted_auto_member(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:5: value-changed: member Status.paid changed value from 2 to 3 "
+        "app/models.py:5: fails: value-changed: member Status.paid changed value from 2 to 3 "
         "(shifted by the inserted auto() member Status.authorised): stored 2 now reads as "
-        "Status.authorised; keep stored data meaning what it did: give it its old value back "
-        "(write the number out instead of auto())"
+        "Status.authorised; stored nowhere the check found (judged as stored both ways)",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1
 
@@ -179,10 +185,13 @@ def test_value_changed_says_when_a_member_became_an_alias(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:4: value-changed: member PollLimit.MIN_OPTION_NUMBER changed value "
-        "from 2 to 1; it became an alias of PollLimit.MIN_OPTION_LENGTH by taking its "
-        "value: stored 2 no longer loads: PollLimit(2) raises"
-        "; keep it loading: give it its old value back"
+        "app/models.py:4: fails: value-changed: member PollLimit.MIN_OPTION_NUMBER changed "
+        "value from 2 to 1; it became an alias of PollLimit.MIN_OPTION_LENGTH by taking its "
+        "value: stored 2 no longer loads: PollLimit(2) raises; stored nowhere the check found "
+        "(judged as stored both ways)",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1
 
@@ -207,12 +216,17 @@ def test_value_reused(repo: Repo) -> None:
     result = repo.check("--against", "HEAD")
     # One line, sorted by member name: blue's own change, then what green's stored 2 became.
     assert result.lines == [
-        "app/models.py:4: value-changed: member Color.blue changed value from 3 to 2: stored "
-        "3 no longer loads: Color(3) raises; keep it loading: give it its old value back",
-        "app/models.py:4: value-reused: member Color.green was removed and its value 2 now "
-        "belongs to Color.blue: stored 2 now silently reads as Color.blue"
-        "; keep stored data meaning what it did: restore the removed member, or retire its "
-        "value with reserved() and give the other member a value of its own",
+        "app/models.py:4: fails: value-changed: member Color.blue changed value from 3 to 2: "
+        "stored 3 no longer loads: Color(3) raises; stored nowhere the check found (judged as "
+        "stored both ways)",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
+        "app/models.py:4: fails: value-reused: member Color.green was removed and its value 2 "
+        "now belongs to Color.blue: stored 2 now silently reads as Color.blue; stored nowhere "
+        "the check found (judged as stored both ways)",
+        "    fix: restore the removed member (or its reserved() line), or retire its value "
+        "with reserved() and give blue a value (or name) of its own",
     ]
     assert result.status == 1
 
@@ -234,9 +248,11 @@ def test_alias_removed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:2: alias-removed: alias Color.crimson (of Color.red) no longer "
-        "resolves: Color.crimson and Color['crimson'] raise"
-        "; keep stored names loading: keep the alias"
+        "app/models.py:2: fails: alias-removed: alias Color.crimson (of Color.red) no longer "
+        "resolves: Color.crimson and Color['crimson'] raise, on stored names too; stored "
+        "nowhere the check found (judged as stored both ways)",
+        "    fix: keep the alias (crimson = alias(red)) while stored data or callers may use "
+        "the name",
     ]
     assert result.status == 1
 
@@ -257,10 +273,12 @@ def test_open_changed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:2: open-changed: Plugin was open and is now closed: members added at "
-        "run time with extend() now fail, and stored values only such members had no "
-        "longer load; keep them loading by keeping it open (open=True) or declaring those "
-        "members"
+        "app/models.py:2: fails: open-changed: Plugin was open and is now closed: members "
+        "added at run time with extend() now fail, and stored values only such members had no "
+        "longer load; stored nowhere the check found (judged as stored both ways)",
+        "    fix: keep the declaration it had (open=True keeps members added with extend() "
+        "loading; a closed enum keeps every match over it exhaustive), or first change every "
+        "reader of its stored data",
     ]
     assert result.status == 1
 
@@ -281,9 +299,12 @@ def test_base_changed(repo: Repo) -> None:
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:2: base-changed: Level changed from IntEnum to Enum: int behaviour "
-        "(== with ints, ordering, arithmetic, int(x)) is gone"
-        "; stored values still load, code that relied on it breaks: keep the base"
+        "app/models.py:2: fails: base-changed: Level changed from IntEnum to Enum: int "
+        "behaviour (== with ints, ordering, arithmetic, int(x)) is gone; stored values still "
+        "load, code that relied on it breaks; stored nowhere the check found (judged as "
+        "stored both ways)",
+        "    fix: keep the stdlib base it had (IntEnum, StrEnum, Flag, ...), or first change "
+        "every caller that relies on its behaviour",
     ]
     assert result.status == 1
 
@@ -332,9 +353,9 @@ def test_additions_and_reordering_are_listed_only_with_show_compatible(repo: Rep
     assert (quiet.status, quiet.out) == (0, "")
     shown = repo.check("--against", "HEAD", "--show-compatible")
     assert shown.lines == [
-        "app/models.py:2: members-reordered: Color's members were reordered (iteration order "
-        "changed, values kept)",
-        "app/models.py:5: member-added: Color.blue was added (value 3)",
+        "app/models.py:2: compatible: members-reordered: Color's members were reordered "
+        "(iteration order changed, values kept)",
+        "app/models.py:5: compatible: member-added: Color.blue was added (value 3)",
     ]
     assert shown.status == 0
 
@@ -347,9 +368,12 @@ def test_new_compares_two_revisions_instead_of_the_working_tree(repo: Repo) -> N
     assert repo.check("--against", "HEAD~1").out == ""
     result = repo.check("--against", "HEAD~1", "--new", "HEAD")
     assert result.lines == [
-        "app/models.py:2: member-removed: member C.a was removed and no name accepts its "
-        "value 1 any more: C(1) and C['a'] raise on stored data"
-        "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
+        "app/models.py:2: fails: member-removed: member C.a was removed and no name accepts "
+        "its value 1 any more: C(1) and C['a'] raise on stored data; stored nowhere the check "
+        "found (judged as stored both ways)",
+        "    fix: restore it; or, if another member now means the same, keep its name as that "
+        "member's alias (a = alias(other)); if its stored data must not load any more, retire "
+        "it (a = reserved(1)) and convert the stored data first",
     ]
     assert result.status == 1
 
@@ -373,9 +397,13 @@ def test_value_changed_says_when_an_alias_became_a_member_of_its_own(repo: Repo)
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        "app/models.py:4: value-changed: alias InvoiceLimit.SUBSCRIPTION_MAX_PRICE changed "
-        "value from 2500 to 10000; it is a member of its own now: code that uses "
+        "app/models.py:4: fails: value-changed: alias InvoiceLimit.SUBSCRIPTION_MAX_PRICE "
+        "changed value from 2500 to 10000; it is a member of its own now: code that uses "
         "InvoiceLimit.SUBSCRIPTION_MAX_PRICE now gets 10000; stored data holds "
-        "InvoiceLimit.MAX_STAR_COUNT, unchanged, and still loads"
+        "InvoiceLimit.MAX_STAR_COUNT, unchanged, and still loads; stored nowhere the check "
+        "found (judged as stored both ways)",
+        "    fix: give it its old value back (where auto() moved it, write the number out, or "
+        "add new auto() members after the old ones); if the new value is intended, convert "
+        "the stored values before deploying",
     ]
     assert result.status == 1

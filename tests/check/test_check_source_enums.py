@@ -66,9 +66,12 @@ def test_a_removed_member_of_a_functional_enum_in_an_unimportable_module_fails(
     result = repo.check("--against", "HEAD")
     assert result.status == 1
     assert result.lines == [
-        "app/models.py:5: member-removed: member Mode.eco was removed and no name accepts its "
-        "value 3 any more: Mode(3) and Mode['eco'] raise on stored data; keep it loading: "
-        "restore it, or make its name an alias() of the member that now means the same"
+        "app/models.py:5: fails: member-removed: member Mode.eco was removed and no name "
+        "accepts its value 3 any more: Mode(3) and Mode['eco'] raise on stored data; stored "
+        "nowhere the check found (judged as stored both ways)",
+        "    fix: restore it; or, if another member now means the same, keep its name as that "
+        "member's alias (eco = alias(other)); if its stored data must not load any more, "
+        "retire it (eco = reserved(3)) and convert the stored data first",
     ]
     assert "(2 enums compared with HEAD)" in result.err
 
@@ -108,8 +111,12 @@ def test_a_removed_django_choice_in_an_unimportable_module_fails(repo: Repo) -> 
     _two(repo, DJANGO, DJANGO.replace('    SPADE = 2, _("Spade")\n', ""))
     result = repo.check("--against", "HEAD")
     assert result.status == 1
-    assert [line.split(": ")[1:3] for line in result.lines] == [
-        ["member-removed", "member Suit.SPADE was removed and no name accepts its value 2 any more"]
+    assert [line.split(": ")[1:4] for line in result.findings] == [
+        [
+            "fails",
+            "member-removed",
+            "member Suit.SPADE was removed and no name accepts its value 2 any more",
+        ]
     ]
     assert "(3 enums compared with HEAD)" in result.err
 
@@ -137,7 +144,7 @@ def test_a_base_from_another_module_of_the_tree_is_resolved(repo: Repo) -> None:
     _two(repo, text, text.replace("    b = 'b'\n", ""), {"app/base.py": base})
     result = repo.check("--against", "HEAD")
     assert result.status == 1
-    assert [line.split(": ")[1] for line in result.lines] == ["member-removed"]
+    assert result.rules == ["member-removed"]
 
 
 def test_one_missing_dependency_gives_one_note_per_run_without_paths(repo: Repo) -> None:
@@ -181,12 +188,14 @@ def test_an_auto_number_taken_by_a_new_member_is_value_reused_not_renamed(
     _two(repo, AUTO_BEFORE, AUTO_AFTER)
     result = repo.check("--against", "HEAD")
     assert result.status == 1
+    said = {"value": "stored by value", "both": "stored by name and by value"}[storage]
     assert result.lines == [
-        "app/models.py:5: value-reused: member Preview.strings was removed and its value 3 "
-        "now belongs to the new Preview.parens, which took it from auto() (the next number, "
-        "not a rename): stored 3 now silently reads as Preview.parens; keep stored data "
-        "meaning what it did: restore the removed member, or retire its value with "
-        "reserved() and give the other member a value of its own"
+        "app/models.py:5: fails: value-reused: member Preview.strings was removed and its "
+        "value 3 now belongs to the new Preview.parens, which took it from auto() (the next "
+        "number, not a rename): stored 3 now silently reads as Preview.parens; "
+        f"{said} (the policy)",
+        "    fix: restore the removed member (or its reserved() line), or retire its value "
+        "with reserved() and give parens a value (or name) of its own",
     ]
 
 
@@ -197,7 +206,12 @@ def test_an_auto_number_taken_by_a_new_member_under_name_storage_is_a_removal(
     _two(repo, AUTO_BEFORE, AUTO_AFTER)
     result = repo.check("--against", "HEAD")
     assert result.status == 1
-    assert [line.split(": ")[1] for line in result.lines] == ["member-removed"]
+    assert result.rules == ["member-removed"]
+    # Stored by name: the name is gone; the number auto() handed on is no concern.
+    assert result.findings[0].endswith(
+        "member Preview.strings was removed: Preview['strings'] raises on stored names (its "
+        "value 3 now belongs to Preview.parens); stored by name (the policy)"
+    )
 
 
 @pytest.mark.parametrize("storage", ["value", "name", "both"])
@@ -212,14 +226,21 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
     # Stored by value, stored data still loads: listed for the reviewer, not failing;
     # stored by name (or both), the stored name "b" raises: failing.
     assert result.status == (0 if storage == "value" else 1)
-    (line,) = result.lines
-    assert line.startswith(
-        "app/models.py:4: member-renamed: member C.b is gone and its value 2 now belongs to "
-        "the new C.bee: the value stayed, the name changed"
-    )
-    for fix in ("(and pickles) now load as C.bee", "b = alias(bee)", "b = reserved(2)"):
-        assert fix in line
-    assert line.endswith("listed, not failing, for the reviewer to decide") == (storage == "value")
+    # Each says what breaks under its storage, and nothing else.
+    effect = {
+        "value": "stored 2 (and pickles) now load as C.bee: the reviewer decides whether bee "
+        "means what b meant; stored by value (the policy)",
+        "name": "stored names raise (C['b']); stored by name (the policy)",
+        "both": "stored names raise (C['b']); stored 2 (and pickles) now load as C.bee; "
+        "stored by name and by value (the policy)",
+    }[storage]
+    verdict = "listed" if storage == "value" else "fails"
+    assert result.lines == [
+        f"app/models.py:4: {verdict}: member-renamed: member C.b is gone and its value 2 now "
+        f"belongs to the new C.bee: {effect}",
+        "    fix: if bee means what b meant, keep the old name (b = alias(bee)); if not, "
+        "retire the value (b = reserved(2)) and give bee a value of its own",
+    ]
 
 
 @pytest.mark.parametrize("raising", [False, True], ids=["imported", "from-source"])
@@ -231,9 +252,11 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
             "a = 1\n    b = 1\n    c = 2\n",
             "b = 1\n    a = 1\n    c = 2\n",
             [
-                "app/models.py:{a}: canonical-changed: member C.a became an alias of C.b "
-                "(value 1 kept): stored values and names still load; C(1).name is now 'b', "
-                "and iterating C no longer lists a"
+                "app/models.py:{a}: compatible: canonical-changed: member C.a became an alias "
+                "of C.b (value 1 kept): stored values and names still load; C(1).name is now "
+                "'b', and iterating C no longer lists a",
+                "    fix: stored data needs nothing; to keep what .name gives for 1 and the "
+                "order of iteration, declare a before b again",
             ],
         ),
         # An alias demoted to a member of its own (another value).
@@ -241,9 +264,13 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
             "a = 1\n    b = 1\n",
             "a = 1\n    b = 2\n",
             [
-                "app/models.py:{b}: value-changed: alias C.b changed value from 1 to 2; it is "
-                "a member of its own now: code that uses C.b now gets 2; stored data holds "
-                "C.a, unchanged, and still loads"
+                "app/models.py:{b}: fails: value-changed: alias C.b changed value from 1 to 2; "
+                "it is a member of its own now: code that uses C.b now gets 2; stored data "
+                "holds C.a, unchanged, and still loads; stored nowhere the check found "
+                "(judged as stored both ways)",
+                "    fix: give it its old value back (where auto() moved it, write the number "
+                "out, or add new auto() members after the old ones); if the new value is "
+                "intended, convert the stored values before deploying",
             ],
         ),
         # A member demoted to an alias (it took another member's value).
@@ -251,9 +278,12 @@ def test_a_rename_is_reported_under_every_storage(repo: Repo, storage: str) -> N
             "a = 1\n    b = 2\n",
             "a = 1\n    b = 1\n",
             [
-                "app/models.py:{b}: value-changed: member C.b changed value from 2 to 1; it "
-                "became an alias of C.a by taking its value: stored 2 no longer loads: C(2) "
-                "raises; keep it loading: give it its old value back"
+                "app/models.py:{b}: fails: value-changed: member C.b changed value from 2 to 1; "
+                "it became an alias of C.a by taking its value: stored 2 no longer loads: C(2) "
+                "raises; stored nowhere the check found (judged as stored both ways)",
+                "    fix: give it its old value back (where auto() moved it, write the number "
+                "out, or add new auto() members after the old ones); if the new value is "
+                "intended, convert the stored values before deploying",
             ],
         ),
     ],
@@ -282,9 +312,12 @@ def test_an_int_mixin_base_is_shown_as_written(repo: Repo, raising: bool) -> Non
     )
     result = repo.check("--against", "HEAD")
     assert result.lines == [
-        f"app/models.py:{2 + raising}: base-changed: Level changed from (int, Enum) to Enum: "
-        "int behaviour (== with ints, ordering, arithmetic, int(x)) is gone; stored values "
-        "still load, code that relied on it breaks: keep the base"
+        f"app/models.py:{2 + raising}: fails: base-changed: Level changed from (int, Enum) to "
+        "Enum: int behaviour (== with ints, ordering, arithmetic, int(x)) is gone; stored values "
+        "still load, code that relied on it breaks; stored nowhere the check found (judged as "
+        "stored both ways)",
+        "    fix: keep the stdlib base it had (IntEnum, StrEnum, Flag, ...), or first change "
+        "every caller that relies on its behaviour",
     ]
 
 
@@ -293,9 +326,9 @@ def test_a_member_replaced_by_its_alias_is_a_rename_that_says_so(repo: Repo, rai
     head = (MISSING if raising else "") + "from enum import Enum\nclass C(Enum):\n"
     _two(repo, head + "    a = 1\n    b = 1\n", head + "    b = 1\n")
     result = repo.check("--against", "HEAD")
-    (line,) = result.lines
+    (line,) = result.findings
     assert line.startswith(
-        f"app/models.py:{3 + raising}: member-renamed: member C.a is gone and its value 1 now "
-        "belongs to C.b, its alias before: the value stayed, the name changed"
+        f"app/models.py:{3 + raising}: fails: member-renamed: member C.a is gone and its value "
+        "1 now belongs to C.b, its alias before: stored names raise (C['a'])"
     )
-    assert "keep the old name (a = alias(b))" in line
+    assert "keep the old name (a = alias(b))" in result.fixes[0]

@@ -71,6 +71,10 @@ def test_each_release_is_judged_by_where_its_enum_is_stored(
     found = {(f["rule"], f["enum"], f["member"], f["stored"]) for f in data["findings"]}
     assert found == EXPECTED[(old, new)]
     assert status == (1 if found else 0)
+    # Each of them fails (stored by value, or stored nowhere under unstored = "fail"), and
+    # the counts per verdict say so.
+    assert [f["verdict"] for f in data["findings"]] == ["fails"] * len(found)
+    assert data["verdicts"]["fails"] == len(found)
     stored = STORED[new]
     if stored is None:
         assert data["storage"] == {"enums": {}, "unread": []}

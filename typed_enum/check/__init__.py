@@ -10,8 +10,12 @@ One job a module:
 - ``source``: what a module's source says (lines, ``auto()``; the enums of a module
   that cannot be imported);
 - ``snapshot``: every enum of one revision, by importable dotted path;
-- ``rules``: the comparison, one finding per breaking change;
+- ``rule_records``: one record per rule (id, summary, judgement per storage, fix, page);
+- ``decision``: each enum's storage settled before the comparison, each finding's verdict;
+- ``rules``: the comparison, one finding per change, made once with its verdict;
 - ``policy``: ``[tool.typed_enum.check]`` in pyproject.toml;
+- ``accept``: the breaks a revision lands on purpose (``[[tool.typed_enum.check.accept]]``),
+  and the entries gone stale;
 - ``output``: text, json, github and sarif.
 """
 

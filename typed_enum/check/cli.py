@@ -12,7 +12,6 @@ one-line reason, 3 when nothing read breaks but a module could not be read
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 import threading
 import time
@@ -23,21 +22,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum._options import unknown_option
+from typed_enum.check import impact
+from typed_enum.check.accept import Acceptance
 from typed_enum.check.census import Census, default_directory
 from typed_enum.check.census import active as census_active
-from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum.check.decision import AcceptCall, settle
+from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.incremental import overlay, reading, storage_files
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
-from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, run_notes, take
+from typed_enum.check.rule_records import RULES
+from typed_enum.check.rules import DECLARED, Finding, added_enum, compare_enum, removed_enum
+from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
-from typed_enum.check.storage.judge import judge
+from typed_enum.check.storage.places import StorageMap
 from typed_enum.check.storage.report import show
 from typed_enum.check.syntax import INCOMPLETE, set_aside
-from typed_enum.check.tree import default_paths
+from typed_enum.check.tree import default_paths, left_out
 
 __all__ = ["main"]
 
@@ -55,13 +59,17 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         description=(
             "Compare every enum class (stdlib and typed_enum, nested too) under PATH at the old "
             "revision (--against REF) with the new one (the working tree, or --new REF), and "
-            "report the changes that break stored and sent data: enum-removed, member-removed, "
-            "member-renamed, value-changed, value-reused, alias-removed, open-changed, "
-            "base-changed; a member retired with reserved() is listed (member-retired) and "
-            "fails only with --strict. Each revision is read by importing its modules in a "
-            "child process (--no-import: from the source only, nothing run). Exit 0 when "
-            "nothing breaks, 1 when something does, 2 when the check cannot run, 3 when nothing "
-            "breaks but a module could not be read (the check is incomplete)."
+            "report the changes that break stored and sent data: "
+            + ", ".join(rule.id for rule in RULES.values() if rule.kind == "breaking")
+            + "; "
+            + ", ".join(rule.id for rule in RULES.values() if rule.kind == "declared")
+            + " (declared with reserved()) are listed and fail only with --strict. Each "
+            "change is judged by where its enum is stored (the policy, else the models that "
+            "store it); each finding says its verdict: fails, listed or compatible. Each "
+            "revision is read by importing its modules in a child process (--no-import: from "
+            "the source only, nothing run). Exit 0 when nothing breaks, 1 when something "
+            "does, 2 when the check cannot run, 3 when nothing breaks but a module could not "
+            "be read (the check is incomplete)."
         ),
     )
     parser.add_argument(
@@ -159,6 +167,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="read every file of each revision itself: no cache, nothing shared between the "
         "revisions (the answer is the same; for checking that it is)",
     )
+    impact.add_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
         "--timings",
@@ -173,24 +182,15 @@ def _option_error(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str |
     """The one-line error for an option the parser does not know, with the closest one;
     argparse would report it only after a missing required option, or take its value
     for a PATH."""
-    known = [name for action in parser._actions for name in action.option_strings]
     for arg in argv:
         if arg == "--":
             break
-        if not arg.startswith("--"):
-            continue
-        name = arg.partition("=")[0]
-        if name == "--base":
+        if arg.partition("=")[0] == "--base":
             return (
                 "--base is now --new: --against REF is the old side, --new REF the new one "
                 "(default: the working tree)"
             )
-        if name in known or any(option.startswith(name) for option in known):
-            continue
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        return f"unknown option {name}{hint} (see {parser.prog} --help)"
-    return None
+    return unknown_option(parser, argv)
 
 
 @contextmanager
@@ -234,37 +234,54 @@ def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]
     return given
 
 
+def _left_out(cwd: Path, repo: Path, root: Path, paths: list[str]) -> list[tuple[str, str]]:
+    """One note naming the folders with enums that the default paths leave out."""
+    here = cwd.resolve().relative_to(repo)
+    folders = [(here / folder).as_posix() for folder in left_out(root / here)]
+    if not folders:
+        return []
+    every = ", ".join(f'"{path}"' for path in [*paths, *folders])
+    return [
+        (
+            ", ".join(f"{folder}/" for folder in folders),
+            f"not checked: {'these folders define' if len(folders) > 1 else 'this folder defines'} "
+            f"enums but {'have' if len(folders) > 1 else 'has'} no __init__.py, and the default "
+            f"paths are the packages and modules; to check {'them' if len(folders) > 1 else 'it'}, "
+            f"give {'them' if len(folders) > 1 else 'it'} as a PATH or set "
+            f"paths = [{every}] in [tool.typed_enum.check]",
+        )
+    ]
+
+
 def _compare(
-    old: Snapshot, new: Snapshot, policy: Policy, show_compatible: bool, strict: bool = False
+    old: Snapshot,
+    new: Snapshot,
+    policy: Policy,
+    storage: StorageMap | None,
+    show_compatible: bool,
+    strict: bool = False,
+    accept: AcceptCall | None = None,
 ) -> list[Finding]:
+    """Every enum's findings, each judged by the enum's storage, settled first (and
+    ``accept``: the acknowledged ones, typed_enum.check.accept)."""
     missing = [p for p in old.enums if p not in new.enums and not policy.ignored(p)]
     moved = resolve_paths(new, missing)
     findings: list[Finding] = []
     for path, record in sorted(old.enums.items()):
         if policy.ignored(path):
             continue
+        stored = settle(path, policy, storage)
         now = new.enums.get(path) or moved.get(path)
         if now is None:
-            findings.append(removed_enum(record))
+            findings.append(removed_enum(record, stored, accept))
             continue
-        findings.extend(compare_enum(record, now, policy.storage_of(path), show_compatible, strict))
+        findings.extend(compare_enum(record, now, stored, show_compatible, strict, accept))
     if show_compatible:
         kept = {record.path for record in moved.values()}
         for path, record in sorted(new.enums.items()):
             if path in old.enums or path in kept or policy.ignored(path):
                 continue
-            findings.append(
-                Finding(
-                    "enum-added",
-                    path,
-                    None,
-                    None,
-                    path,
-                    record.file,
-                    record.line,
-                    f"{path} was added ({record.kind}, {len(record.members)} names)",
-                )
-            )
+            findings.append(added_enum(record, settle(path, policy, storage)))
     return findings
 
 
@@ -321,8 +338,8 @@ def _read(
     given = _relative_paths(args.paths, cwd, repo)
     old_commit = resolve(repo, args.against)
     new_commit = resolve(repo, args.new) if args.new else None
-    old_label = args.against
-    new_label = args.new if args.new else "the working tree"
+    old_label = short(args.against)
+    new_label = short(args.new) if args.new else "the working tree"
     # issue 52: under --no-import a revision's Python files are read without a checkout
     # (those the working tree holds unchanged are the working tree's own).
     fast = args.no_import and not args.full
@@ -333,10 +350,15 @@ def _read(
     with old_tree as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
+        if given is None and policy.paths:  # the policy's paths, from the repository's top
+            given = list(policy.paths)
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
-        with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
+        with (
+            _progress(what, err, not args.no_progress and err.isatty()),
+            ThreadPoolExecutor(2) as pool,
+        ):
             old_future = pool.submit(
                 _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
             )
@@ -353,7 +375,10 @@ def _read(
         # issue 52: a module that cannot be parsed (newer syntax, a syntax error) is a note;
         # the other modules are compared, and the exit status says the check is incomplete.
         incomplete = set_aside(old, new, old_root, new_root)
+        one_reading(old, new)  # a module imported on one side only: from the source on both
         notes = run_notes(old, new)  # a note both revisions give, once
+        if given is None:
+            notes += _left_out(cwd, repo, new_root, paths)
         # Models may live outside the PATHs checked: the whole default tree is read too.
         models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
         yield _Read(
@@ -397,26 +422,37 @@ def _report(
     for line in shown:
         print(line, file=err)
     out.write(render(report, args.format))
+    impact_fails = impact.summary(report.impact, err, args)
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
-    if args.format == "text":
-        enums = len({f.enum for f in findings if f.breaking})
-        declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
-        listed = (
+    # The summary goes to stderr in every format (json, github, sarif too).
+    enums = len({f.enum for f in findings if f.breaking})
+    declared = sum(f.rule in DECLARED and f.verdict == "listed" for f in findings)
+    review = sum(f.rule not in DECLARED and f.verdict == "listed" for f in findings)
+    accepted = sum(f.verdict == "accepted" for f in findings)
+    listed = (
+        (
             f"; {declared} declared with reserved(), listed only (--strict fails on "
             f"{'them' if declared != 1 else 'it'})"
             if declared
             else ""
         )
-        compared = report.old.enums
-        source = "" if report.run_code else ", read from the source only"
-        print(
-            f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
-            f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
-            f"{listed}; policy: {report.policy_source()}",
-            file=err,
+        + (
+            f"; {review} listed for review, not failing (by where the enum is stored)"
+            if review
+            else ""
         )
+        + (f"; {accepted} accepted in {report.policy.file}, listed only" if accepted else "")
+    )
+    compared = report.old.enums
+    source = "" if report.run_code else ", read from the source only"
+    print(
+        f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
+        f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
+        f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
+        f"{listed}; policy: {report.policy_source()}",
+        file=err,
+    )
     if args.timings:
         how = "an import in a child process" if report.run_code else "read from the source"
         print(
@@ -433,7 +469,7 @@ def _report(
             f"exit {INCOMPLETE}",
             file=err,
         )
-    return 1 if breaking else INCOMPLETE if incomplete else 0
+    return 1 if breaking or impact_fails else INCOMPLETE if incomplete else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -445,24 +481,41 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     parsed = None if args.full else Census(None if args.no_cache else default_directory())
     with census_active(parsed), _read(args, err, spent, started) as read:
         comparing = time.perf_counter()
-        findings = _compare(read.old, read.new, read.policy, args.show_compatible, args.strict)
-        # Where each enum is stored (the new revision's models), and each finding judged by it;
-        # under --no-import nothing of the tree is imported for it either.
+        # Where each enum is stored (the new revision's models), settled before the
+        # comparison judges each change by it; under --no-import nothing of the tree is
+        # imported for it either.
         # issue 52: in text output (no --show-storage), only the files that can mention a
-        # changed enum are read for the map; json and sarif carry the whole map.
+        # changed enum (its record differs, or it is gone) are read for the map; json and
+        # sarif carry the whole map.
         models = read.models
         if args.format == "text" and not args.show_storage and not args.full:
-            changed = {finding.enum for finding in findings}
+            changed = {p for p, r in read.old.enums.items() if read.new.enums.get(p) != r}
             models = storage_files(read.new_root, read.models, changed)
         storage = find_storage(read.new_root, models, read.new.enums, not args.no_import)
-        findings = judge(findings, storage, read.policy, args.show_compatible)
+        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]):
+        # accepted when each finding is made.
+        acceptance = Acceptance(read.policy.accept)
+        findings = _compare(
+            read.old,
+            read.new,
+            read.policy,
+            storage,
+            args.show_compatible,
+            args.strict,
+            acceptance,
+        )
         notes = sorted(
             [
                 *read.notes,
+                *acceptance.notes(read.policy.file or "pyproject.toml", read.old_label),
                 *((u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread),
             ]
         )
         spent["comparison"] = time.perf_counter() - comparing
+        shown = impact.run(
+            args, read.old, read.new, read.new_root, read.models, read.policy.ignored
+        )
+        notes = sorted([*notes, *impact.unparsed_notes(shown)])
     report = Report(
         findings,
         _side(read.old_label, read.old, read.policy),
@@ -473,6 +526,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         notes,
         not args.no_import,
         storage,
+        shown,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
@@ -494,6 +548,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum ch
     args = parser.parse_args(argv)
     try:
         return _run(args, sys.stdout, sys.stderr)
+    except NoCommit as exc:
+        print(
+            f"typed-enum check: nothing to compare: the repository has no commit yet "
+            f"({exc} names none); the first commit is checked by the next one",
+            file=sys.stderr,
+        )
+        return 0
     except (GitError, PolicyError, CheckError) as exc:
         print(f"typed-enum check: {exc}", file=sys.stderr)
         return 2

@@ -16,65 +16,43 @@ from typing import Any, Final
 
 import typed_enum
 from typed_enum._site import SITE_URL, page_url
+from typed_enum.check.impact.render import Shown, extend
 from typed_enum.check.policy import Policy
-from typed_enum.check.rules import BREAKING, COMPATIBLE, DECLARED, RULES, Finding
+from typed_enum.check.rule_records import RULES, Verdict
+from typed_enum.check.rules import Finding
 from typed_enum.check.storage.places import StorageMap
 
-__all__ = ["FIXES", "FORMATS", "SITE", "Report", "Side", "help_uri", "render"]
+__all__ = ["FORMATS", "SITE", "VERDICTS", "Report", "Side", "help_uri", "render"]
 
 #: The documentation site (``typed_enum._site``, mkdocs.yml's ``site_url``); each rule
 #: has a page there.  Empty if the site had no address (then no rule links to it).
 SITE: Final = SITE_URL or ""
 
-#: rule id -> how to keep stored data loading (SARIF's help text).
-FIXES: Final = {
-    "enum-removed": "keep the class importable under its old path (a re-export from its new "
-    "module is enough) while stored data or code may name it",
-    "member-removed": "keep the member, or retire it with reserved() so that its value and "
-    "name stay refused and are never given to another member; migrate the stored rows first",
-    "member-renamed": "if the new name means the same, keep the old one as an alias "
-    "(old = alias(new)) so stored names still load; if it means something else, retire the "
-    "old value with reserved() and give the new member a value of its own",
-    "value-changed": "restore the old value; to move to a new one, migrate the stored data "
-    "first, or keep the old value loading as an alias",
-    "value-reused": "give the new member a value of its own and retire the old value with "
-    "reserved(), so that stored data keeps its meaning",
-    "alias-removed": "keep the alias (name = alias(member)) while stored data or callers may "
-    "use the name",
-    "open-changed": "restore the open or closed declaration; closing an open enum refuses the "
-    "members added at run time, opening a closed one ends its exhaustiveness checks",
-    "base-changed": "keep the stdlib base the class had (IntEnum, StrEnum, Flag, ...), or "
-    "first change every caller and stored value that relies on its behaviour",
-    "member-retired": "nothing to fix: the value and name stay refused (--strict fails on it, "
-    "for a review of every retirement)",
-    "reserved-removed": "keep the reserved() entry, so that the retired value and name cannot "
-    "come back with another meaning",
-    **dict.fromkeys(
-        COMPATIBLE, "nothing to fix: a compatible change, listed with --show-compatible"
-    ),
-}
+#: The verdicts, in the order the JSON counts them.
+VERDICTS: Final[tuple[Verdict, ...]] = ("fails", "listed", "compatible", "accepted")
 
 
 def help_uri(rule: str) -> str | None:
-    """The rule's page on the documentation site (compatible changes: the check's page)."""
-    if rule in BREAKING or rule in DECLARED:
-        return page_url(f"check-rules/{rule}")
-    return page_url("check")
+    """The rule's page on the documentation site (its record's page)."""
+    return page_url(RULES[rule].page)
 
 
 def _rule(rule: str) -> dict[str, Any]:
-    """A SARIF rule: what it reports, how to fix it, and its page where the site has one."""
+    """A SARIF rule, from its record: what it reports, how to fix it, and its page where
+    the site has one."""
+    record = RULES[rule]
     uri = help_uri(rule)
     link = f"\n\n[The rule's page]({uri})" if uri else ""
+    fix = record.generic_fix
     described: dict[str, Any] = {
         "id": rule,
         "name": rule,
-        "shortDescription": {"text": RULES[rule]},
+        "shortDescription": {"text": record.summary},
         "help": {
-            "text": f"{RULES[rule]}. How to fix: {FIXES[rule]}." + (f" {uri}" if uri else ""),
-            "markdown": f"{RULES[rule]}.\n\n**How to fix:** {FIXES[rule]}.{link}",
+            "text": f"{record.summary}. How to fix: {fix}." + (f" {uri}" if uri else ""),
+            "markdown": f"{record.summary}.\n\n**How to fix:** {fix}.{link}",
         },
-        "defaultConfiguration": {"level": "error" if rule in BREAKING else "note"},
+        "defaultConfiguration": {"level": "error" if record.kind == "breaking" else "note"},
     }
     if uri:
         described["helpUri"] = uri
@@ -107,6 +85,8 @@ class Report:
     storage: StorageMap | None = None
     """Where the new revision stores each enum: json and sarif carry it (``storage``,
     and ``stored`` on each finding)."""
+    impact: Shown | None = None
+    """The sites new members reach (issue 55): added to every format by ``impact.render``."""
 
     def policy_source(self) -> str:
         """Where the policy came from, for the summary line."""
@@ -134,16 +114,43 @@ def _policy(report: Report) -> dict[str, Any]:
     }
 
 
+def _accepted(report: Report, finding: Finding) -> str:
+    """``accepted in pyproject.toml: <the entry's reason>``."""
+    return f"accepted in {report.policy.file or 'pyproject.toml'}: {finding.accepted}"
+
+
+def _details(report: Report, finding: Finding) -> str:
+    """The lines after a finding's first: why it was accepted, and its fix."""
+    return (f"\n{_accepted(report, finding)}" if finding.accepted is not None else "") + (
+        f"\nfix: {finding.fix}" if finding.fix else ""
+    )
+
+
 def _text(report: Report) -> str:
-    return "".join(f"{f.path}:{f.line}: {f.rule}: {f.message}\n" for f in report.findings)
+    """``path:line: verdict: rule: what breaks; where it is stored``, then the fix
+    (a change with nothing to fix has none)."""
+    return "".join(
+        f"{f.path}:{f.line}: {f.verdict}: {f.rule}: {f.message}\n"
+        + (f"    {_accepted(report, f)}\n" if f.accepted is not None else "")
+        + (f"    fix: {f.fix}\n" if f.fix else "")
+        for f in report.findings
+    )
+
+
+def _verdicts(report: Report) -> dict[str, int]:
+    """How many findings have each verdict."""
+    return {v: sum(f.verdict == v for f in report.findings) for v in VERDICTS}
 
 
 def _json(report: Report) -> str:
-    keys = ("rule", "enum", "member", "old", "new", "path", "line", "message")
+    keys = ("rule", "verdict", "enum", "member", "old", "new", "path", "line", "message")
     storage = report.storage
     rows = [
         {
             **{key: getattr(f, key) for key in keys},
+            "fix": f.fix or None,
+            "storage": f.storage,
+            **({"accepted": f.accepted} if f.accepted is not None else {}),
             **({"stored": storage.how(f.enum)} if storage is not None else {}),
         }
         for f in report.findings
@@ -155,6 +162,7 @@ def _json(report: Report) -> str:
         "new": vars(report.new),
         "read": "import" if report.run_code else "source",
         "policy": _policy(report),
+        "verdicts": _verdicts(report),
         "findings": rows,
         "notes": [{"path": path, "message": text} for path, text in report.notes],
         **({"storage": storage.as_json()} if storage is not None else {}),
@@ -179,10 +187,11 @@ def _github(report: Report) -> str:
             for key, value in (
                 ("file", f.path),
                 ("line", str(f.line)),
-                ("title", f"typed-enum {f.rule}"),
+                ("title", f"typed-enum {f.rule} ({f.verdict})"),
             )
         )
-        lines.append(f"::{level} {properties}::{_escape_data(f.message)}\n")
+        text = f.message + _details(report, f)
+        lines.append(f"::{level} {properties}::{_escape_data(text)}\n")
     return "".join(lines)
 
 
@@ -202,11 +211,13 @@ def _sarif(report: Report) -> str:
             "ruleId": f.rule,
             "ruleIndex": ids.index(f.rule),
             "level": "error" if f.breaking else "note",
-            "message": {"text": f.message},
+            "message": {"text": f.message + _details(report, f)},
             "locations": [_location(f.path, f.line)],
             "properties": {
                 "enum": f.enum,
                 "member": f.member,
+                "verdict": f.verdict,
+                "storage": f.storage,
                 "old": f.old,
                 "new": f.new,
                 **({"stored": storage.how(f.enum)} if storage is not None else {}),
@@ -237,6 +248,7 @@ def _sarif(report: Report) -> str:
                     "new": vars(report.new),
                     "read": "import" if report.run_code else "source",
                     "policy": _policy(report),
+                    "verdicts": _verdicts(report),
                     **({"storage": storage.as_json()} if storage is not None else {}),
                 },
                 "results": results,
@@ -257,4 +269,5 @@ FORMATS: Final[dict[str, Callable[[Report], str]]] = {
 def render(report: Report, format: str) -> str:
     """``report`` in ``format``, its findings sorted."""
     findings = sorted(report.findings, key=Finding.sort_key)
-    return FORMATS[format](replace(report, findings=findings, notes=sorted(report.notes)))
+    text = FORMATS[format](replace(report, findings=findings, notes=sorted(report.notes)))
+    return extend(text, format, report.impact)

@@ -1,8 +1,12 @@
 """The comparison: one finding per change that breaks stored or sent data.
 
-Each rule has an id (its docs page is ``docs/check-rules/<id>.md``).  Names are
-compared first (a name that remains), then values (what a stored value now
-means).  An enum whose module was read from the source compares values only
+Each rule's facts (id, summary, how each storage judges it, fix, page) are its
+record in ``rule_records``.  The enum's storage is settled before the comparison
+(``decision.settle``) and each finding is made once, with its verdict and a first
+line that is true for that storage: what breaks, and where the enum is stored.
+
+Names are compared first (a name that remains), then values (what a stored value
+now means).  An enum whose module was read from the source compares values only
 where the source told them (literals, ``auto()``, ``alias()``).
 """
 
@@ -11,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from typed_enum.check.decision import BOTH, AcceptCall, Stored, decide
+from typed_enum.check.rule_records import RULES, Verdict
 from typed_enum.check.snapshot import EnumRecord, Member
 from typed_enum.check.source import KIND_TRAITS
 
@@ -20,37 +26,15 @@ __all__ = [
     "DECLARED",
     "RULES",
     "Finding",
+    "added_enum",
     "compare_enum",
     "removed_enum",
 ]
 
-#: rule id -> one-line description (SARIF, docs).
-BREAKING: Final = {
-    "enum-removed": "an enum class is no longer importable under its old path",
-    "member-removed": "a member is gone and no name accepts its value",
-    "member-renamed": "a member's value now belongs to a new name (stored names break)",
-    "value-changed": "a remaining member or alias has another value (stored values break)",
-    "value-reused": "a removed member's or a dropped reserved() value now belongs to another member",
-    "alias-removed": "an alias name no longer resolves",
-    "open-changed": "an open enum became closed, or a closed one open",
-    "base-changed": "a behaviour the class had through its stdlib base is gone",
-}
-#: Declared with typed_enum's ``reserved()``: always listed, a reason to fail
-#: only with --strict (buf's reserved numbers and names, made checkable).
-DECLARED: Final = {
-    "member-retired": "a member was retired with reserved(): its value and name stay refused",
-    "reserved-removed": "a reserved() retirement was dropped: its value and name may come back",
-}
-#: Listed with --show-compatible only; never a reason to fail.
-COMPATIBLE: Final = {
-    "enum-added": "a new enum class",
-    "member-added": "a new member",
-    "alias-added": "a new alias",
-    "members-reordered": "the members' order changed, values kept",
-    "base-widened": "the class gained a behaviour through its stdlib base",
-    "canonical-changed": "a member became an alias of a name that was its alias (value kept)",
-}
-RULES: Final = {**BREAKING, **DECLARED, **COMPATIBLE}
+#: rule id -> summary, by kind (views of the records).
+BREAKING: Final = {r.id: r.summary for r in RULES.values() if r.kind == "breaking"}
+DECLARED: Final = {r.id: r.summary for r in RULES.values() if r.kind == "declared"}
+COMPATIBLE: Final = {r.id: r.summary for r in RULES.values() if r.kind == "compatible"}
 
 #: What each stdlib trait gives a class, for base-changed messages.
 _TRAIT_USE: Final = {
@@ -72,37 +56,85 @@ class Finding:
     path: str
     line: int
     message: str
-    strict: bool = False
-    """--strict: a declared change (DECLARED) fails the check too."""
-    listed: bool = False
-    """Listed only: where the enum is stored, the change breaks nothing
-    (typed_enum.check.storage.judge)."""
+    """What breaks, for this enum's storage, and where it is stored."""
+    verdict: Verdict
+    """fails, listed (for the reviewer), compatible, or accepted (acknowledged)."""
+    storage: str
+    """The storage the verdict used: name, value, both, unknown or unstored."""
+    fix: str = ""
+    """The rule's fix with this finding's names (its record's)."""
+    accepted: str | None = None
+    """Why it was accepted (typed_enum.check.accept), when the verdict is accepted."""
 
     @property
     def breaking(self) -> bool:
-        if self.listed:
-            return False
-        return self.rule in BREAKING or (self.strict and self.rule in DECLARED)
+        return self.verdict == "fails"
 
     def sort_key(self) -> tuple[str, int, str, str, str]:
         return (self.path, self.line, self.enum, self.member or "", self.rule)
 
 
-#: storage kind of one enum: "value", "name" or "both"
-Storage = str
+def _make(
+    rule: str,
+    enum: str,
+    qualname: str,
+    member: str | None,
+    was: Any,
+    now: Any,
+    at: tuple[str, int],
+    message: str,
+    stored: Stored,
+    strict: bool = False,
+    accept: AcceptCall | None = None,
+    new_name: str | None = None,
+    value: str = "",
+) -> Finding:
+    """A finding with its verdict, decided here once."""
+    record = RULES[rule]
+    verdict, reason = decide(rule, stored, enum, member, strict, accept)
+    if record.kind != "compatible" and rule != "enum-removed":
+        message = f"{message}; {stored.where}"
+    # Nothing to fix: a compatible change, or one its storage makes harmless.
+    # Accepted: the entry says why, and there is nothing left to fix.
+    harmless = (
+        not record.has_fix
+        or verdict == "accepted"
+        or (verdict == "compatible" and record.kind != "compatible")
+    )
+    fix = "" if harmless else record.fix_for(qualname, member, new_name, value)
+    return Finding(rule, enum, member, was, now, *at, message, verdict, stored.how, fix, reason)
 
 
-def removed_enum(old: EnumRecord) -> Finding:
-    return Finding(
+def removed_enum(
+    old: EnumRecord, stored: Stored = BOTH, accept: AcceptCall | None = None
+) -> Finding:
+    return _make(
         "enum-removed",
         old.path,
+        old.qualname,
         None,
         old.path,
         None,
-        old.file,
-        old.line,
+        (old.file, old.line),
         f"{old.path} is no longer importable under this path: code that imports it and data "
-        f"that names it (pickles) break; keep it importable there (a re-export is enough)",
+        f"that names it (pickles) break",
+        stored,
+        accept=accept,
+    )
+
+
+def added_enum(new: EnumRecord, stored: Stored = BOTH) -> Finding:
+    return _make(
+        "enum-added",
+        new.path,
+        new.qualname,
+        None,
+        None,
+        new.path,
+        (new.file, new.line),
+        f"{new.path} was added ({new.kind}, {len(new.members)} "
+        f"name{'s' if len(new.members) != 1 else ''})",
+        stored,
     )
 
 
@@ -144,17 +176,29 @@ def shown_base(record: EnumRecord) -> str:
 
 @dataclass
 class _Pair:
-    """Two revisions of one enum, and the findings between them so far."""
+    """Two revisions of one enum, how it is stored, and the findings between them so far."""
 
     old: EnumRecord
     new: EnumRecord
-    storage: Storage
+    stored: Stored
     strict: bool
+    show_compatible: bool
+    accept: AcceptCall | None
     found: list[Finding]
 
     @property
     def q(self) -> str:
         return self.old.qualname
+
+    @property
+    def names_stored(self) -> bool:
+        """Stored names may break: stored by name, both ways, or not known to be by value."""
+        return self.stored.how != "value"
+
+    @property
+    def values_stored(self) -> bool:
+        """Stored values may break: stored by value, both ways, or not known to be by name."""
+        return self.stored.how != "name"
 
     def at(self, name: str | None) -> tuple[str, int]:
         old, new = self.old, self.new
@@ -178,12 +222,28 @@ class _Pair:
         now: Any,
         message: str,
         where: str | None = None,
-        listed: bool = False,
+        new_name: str | None = None,
     ) -> None:
-        path, line = self.at(where if where is not None else member)
-        self.found.append(
-            Finding(rule, self.old.path, member, was, now, path, line, message, self.strict, listed)
+        """The finding, with its verdict; one that is compatible only with
+        --show-compatible."""
+        before = None if member is None else self.old.get(member) or self.old.retired(member)
+        finding = _make(
+            rule,
+            self.old.path,
+            self.q,
+            member,
+            was,
+            now,
+            self.at(where if where is not None else member),
+            message,
+            self.stored,
+            self.strict,
+            self.accept,
+            new_name,
+            before.value if before is not None else "",
         )
+        if finding.verdict != "compatible" or self.show_compatible:
+            self.found.append(finding)
 
     def holder_of(self, member: Member) -> Member | None:
         """The new member (not an alias) that holds ``member``'s value, if known."""
@@ -202,19 +262,18 @@ def _open_changed(pair: _Pair) -> None:
     if old.open:
         text = (
             f"{q} was open and is now closed: members added at run time with extend() "
-            f"now fail, and stored values only such members had no longer load; keep "
-            f"them loading by keeping it open (open=True) or declaring those members"
+            f"now fail, and stored values only such members had no longer load"
         )
     else:
         text = (
             f"{q} was closed and is now open: no match over it is exhaustive any more, "
             f"and members can appear at run time that consumers do not know; stored data "
-            f"still loads, but readers must handle members they do not know (or keep it closed)"
+            f"still loads, but readers must handle members they do not know"
         )
     pair.emit("open-changed", None, old.open, new.open, text)
 
 
-def _base_changed(pair: _Pair, show_compatible: bool) -> None:
+def _base_changed(pair: _Pair) -> None:
     q, old, new = pair.q, pair.old, pair.new
     lost = sorted(old.traits - new.traits)
     was, now = shown_base(old), shown_base(new)
@@ -226,9 +285,9 @@ def _base_changed(pair: _Pair, show_compatible: bool) -> None:
             old.kind,
             new.kind,
             f"{q} changed from {was} to {now}: {uses} is gone; stored values still load, "
-            f"code that relied on it breaks: keep the base",
+            f"code that relied on it breaks",
         )
-    elif show_compatible and new.traits - old.traits:
+    elif new.traits - old.traits:
         pair.emit("base-widened", None, old.kind, new.kind, f"{q} changed from {was} to {now}")
 
 
@@ -237,7 +296,7 @@ def _value_changed(pair: _Pair, was: Member, now: Member) -> None:
     q = pair.q
     follows = was.is_alias and now.is_alias and was.canonical == now.canonical
     changed = was.known and now.known and was.key != now.key
-    if not changed or follows or pair.storage == "name":
+    if not changed or follows:
         return
     detail = ""
     if not was.is_alias and now.is_alias:
@@ -253,18 +312,14 @@ def _value_changed(pair: _Pair, was: Member, now: Member) -> None:
             f"code that uses {q}.{was.name} now gets {now.value}; stored data holds "
             f"{q}.{was.canonical}, unchanged, and still loads"
         )
+    elif not pair.values_stored:
+        effect = f"stored names still load; code that uses the value {was.value} gets " + (
+            f"{q}.{holder.name}" if holder is not None else f"an error ({q}({was.value}))"
+        )
     elif holder is None:
-        effect = (
-            f"stored {was.value} no longer loads: {q}({was.value}) raises; keep it loading: "
-            f"give it its old value back"
-        )
+        effect = f"stored {was.value} no longer loads: {q}({was.value}) raises"
     else:
-        effect = (
-            f"stored {was.value} now reads as {q}.{holder.name}; keep stored data meaning "
-            f"what it did: give it its old value back"
-        )
-    if not was.is_alias and was.auto and now.auto:
-        effect += " (write the number out instead of auto())"
+        effect = f"stored {was.value} now reads as {q}.{holder.name}"
     kind = "alias" if was.is_alias else "member"
     pair.emit(
         "value-changed",
@@ -288,19 +343,25 @@ def _canonical_changed(pair: _Pair, was: Member, now: Member) -> None:
         f"member {q}.{was.name} became an alias of {q}.{now.canonical} (value {now.value} "
         f"kept): stored values and names still load; {q}({now.value}).name is now "
         f"{now.canonical!r}, and iterating {q} no longer lists {was.name}",
+        new_name=now.canonical,
     )
 
 
 def _alias_removed(pair: _Pair, was: Member) -> None:
     q = pair.q
+    if pair.names_stored:
+        effect = f"{q}.{was.name} and {q}[{was.name!r}] raise, on stored names too"
+    else:
+        effect = (
+            f"code that uses {q}.{was.name} or {q}[{was.name!r}] raises; stored values still load"
+        )
     pair.emit(
         "alias-removed",
         was.name,
         was.canonical,
         None,
-        f"alias {q}.{was.name} (of {q}.{was.canonical}) no longer resolves: "
-        f"{q}.{was.name} and {q}[{was.name!r}] raise; keep stored names loading: keep "
-        f"the alias",
+        f"alias {q}.{was.name} (of {q}.{was.canonical}) no longer resolves: {effect}",
+        new_name=was.canonical,
     )
 
 
@@ -314,27 +375,30 @@ def _member_retired(pair: _Pair, was: Member, retired: Member) -> None:
         f"member {q}.{was.name} was retired ({retired.name} = "
         f"reserved({retired.value})): stored {was.value} and the name "
         f"{was.name!r} now raise an error that says so, and no member may take "
-        f"them again; convert stored data before deploying, or restore the member "
-        f"to keep it loading",
+        f"them again",
         where=retired.name,
     )
 
 
 def _member_removed(pair: _Pair, was: Member, holder: Member | None) -> None:
     q = pair.q
-    if holder is None:
-        text = (
-            f"member {q}.{was.name} was removed and no name accepts its value "
-            f"{_shown(was)} any more: {q}({_shown(was)}) and {q}[{was.name!r}] raise "
-            f"on stored data; keep it loading: restore it, or make its name an alias() of "
-            f"the member that now means the same"
-        )
-    else:
+    if holder is not None:
+        # Only under name storage: its value belongs to another member now.
         text = (
             f"member {q}.{was.name} was removed: {q}[{was.name!r}] raises on stored names "
-            f"(its value {was.value} now belongs to {q}.{holder.name}); keep them loading: "
-            f"restore it, or make its name an alias() of the member that now means the same"
+            f"(its value {was.value} now belongs to {q}.{holder.name})"
         )
+    else:
+        head = (
+            f"member {q}.{was.name} was removed and no name accepts its value "
+            f"{_shown(was)} any more: "
+        )
+        if not pair.values_stored:
+            text = head + f"{q}[{was.name!r}] raises on stored names"
+        elif not pair.names_stored:
+            text = head + f"{q}({_shown(was)}) raises on stored values"
+        else:
+            text = head + f"{q}({_shown(was)}) and {q}[{was.name!r}] raise on stored data"
     pair.emit("member-removed", was.name, was.form, None, text)
 
 
@@ -342,26 +406,25 @@ def _member_renamed(pair: _Pair, was: Member, holder: Member, was_alias: bool) -
     """The value stayed, the name changed: the reviewer decides whether it means the same."""
     q, v, new = pair.q, was.value, holder.name
     whose = f"{q}.{new}, its alias before" if was_alias else f"the new {q}.{new}"
+    if not pair.names_stored:
+        # Stored data still loads: whether it still means the same only the reviewer
+        # can tell, so the rename is listed, never silently dropped.
+        effect = (
+            f"stored {v} (and pickles) now load as {q}.{new}: the reviewer decides whether "
+            f"{new} means what {was.name} meant"
+        )
+    elif not pair.values_stored:
+        effect = f"stored names raise ({q}[{was.name!r}])"
+    else:
+        effect = f"stored names raise ({q}[{was.name!r}]); stored {v} (and pickles) now load as {q}.{new}"
     pair.emit(
         "member-renamed",
         was.name,
         was.name,
         new,
-        f"member {q}.{was.name} is gone and its value {v} now belongs to {whose}: "
-        f"the value stayed, the name changed; stored {v} (and pickles) now load as "
-        f"{q}.{new}, stored names raise ({q}[{was.name!r}], SQLAlchemy's Enum column); "
-        f"if {new} means what {was.name} meant, keep the old name ({was.name} = "
-        f"alias({new})); if not, retire the value ({was.name} = reserved({v})) and give "
-        f"{q}.{new} a value of its own"
-        + (
-            "; stored by value (the policy): listed, not failing, for the reviewer to decide"
-            if pair.storage == "value"
-            else ""
-        ),
+        f"member {q}.{was.name} is gone and its value {v} now belongs to {whose}: {effect}",
         where=new,
-        # Stored by value, stored data still loads: whether it still means the same only
-        # the reviewer can tell, so the rename is listed, never silently dropped.
-        listed=pair.storage == "value",
+        new_name=new,
     )
 
 
@@ -377,10 +440,9 @@ def _value_reused(pair: _Pair, was: Member, holder: Member, by_auto: bool) -> No
         was.form,
         new,
         f"member {q}.{was.name} was removed and its value {v} now belongs to {how}: "
-        f"stored {v} now silently reads as {q}.{new}; keep stored data meaning what it did: "
-        f"restore the removed member, or retire its value with reserved() and give the "
-        f"other member a value of its own",
+        f"stored {v} now silently reads as {q}.{new}",
         where=new,
+        new_name=new,
     )
 
 
@@ -404,7 +466,8 @@ def _member_gone(pair: _Pair, was: Member) -> None:
     if is_new and not by_auto:
         # A new name (or a former alias of this member) holds the value now.
         _member_renamed(pair, was, holder, before is not None)
-    elif pair.storage == "name":
+    elif not pair.values_stored:
+        # Its value went to another member, but stored names only miss the name.
         _member_removed(pair, was, holder)
     else:
         _value_reused(pair, was, holder, by_auto)
@@ -429,9 +492,9 @@ def _reserved_dropped(pair: _Pair, gone: Member) -> None:
             taker.name,
             f"{q}.{gone.name} = reserved({gone.value}) {how} its {took} now "
             f"belongs to {q}.{taker.name}: data stored before the retirement now reads "
-            f"as {q}.{taker.name}; keep it refused: keep the reserved() line and give the "
-            f"member another {'name' if took == 'name' else 'value'}",
+            f"as {q}.{taker.name}",
             where=taker.name,
+            new_name=taker.name,
         )
     elif not still:
         pair.emit(
@@ -440,8 +503,7 @@ def _reserved_dropped(pair: _Pair, gone: Member) -> None:
             gone.form,
             None,
             f"{q}.{gone.name} = reserved({gone.value}) was dropped: its value and name "
-            f"are no longer refused, and a later member may take them; keep the "
-            f"reserved() line so stored data never loads as another member",
+            f"are no longer refused, and a later member may take them",
         )
 
 
@@ -479,20 +541,21 @@ def _reordered(pair: _Pair) -> None:
 def compare_enum(
     old: EnumRecord,
     new: EnumRecord,
-    storage: Storage = "both",
+    stored: Stored = BOTH,
     show_compatible: bool = False,
     strict: bool = False,
+    accept: AcceptCall | None = None,
 ) -> list[Finding]:
-    """The findings between two revisions of one enum."""
-    pair = _Pair(old, new, storage, strict, [])
+    """The findings between two revisions of one enum stored as ``stored`` (settled
+    before: ``decision.settle``); compatible ones only with ``show_compatible``."""
+    pair = _Pair(old, new, stored, strict, show_compatible, accept, [])
     _open_changed(pair)
-    _base_changed(pair, show_compatible)
+    _base_changed(pair)
     for was in old.members:
         now = new.get(was.name)
         if now is not None:
             _value_changed(pair, was, now)
-            if show_compatible:
-                _canonical_changed(pair, was, now)
+            _canonical_changed(pair, was, now)
         elif was.is_alias:
             _alias_removed(pair, was)
         else:
