@@ -4,8 +4,9 @@ The run is three steps: reading both revisions (``_read``), comparing them
 (``_compare``), reporting (``_report``).
 
 Exit 0 when nothing breaks, 1 when something does, 2 when the check cannot
-run (not a git repository, unknown revision, unreadable configuration, a
-module of the new revision that cannot be read), with a one-line reason.
+run (not a git repository, unknown revision, unreadable configuration), with a
+one-line reason, 3 when nothing read breaks but a module could not be read
+(newer syntax, a syntax error: ``syntax``).
 """
 
 from __future__ import annotations
@@ -24,8 +25,12 @@ from typing import TextIO
 from typed_enum._options import unknown_option
 from typed_enum.check import impact
 from typed_enum.check.accept import Acceptance
+from typed_enum.check.census import Census, default_directory
+from typed_enum.check.census import active as census_active
 from typed_enum.check.decision import AcceptCall, settle
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
+from typed_enum.check.incremental import overlay, reading, storage_files
+from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rule_records import RULES
@@ -35,6 +40,7 @@ from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.places import StorageMap
 from typed_enum.check.storage.report import show
+from typed_enum.check.syntax import INCOMPLETE, set_aside
 from typed_enum.check.tree import default_paths, left_out
 
 __all__ = ["main"]
@@ -62,7 +68,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
             "store it); each finding says its verdict: fails, listed or compatible. Each "
             "revision is read by importing its modules in a child process (--no-import: from "
             "the source only, nothing run). Exit 0 when nothing breaks, 1 when something "
-            "does, 2 when the check cannot run."
+            "does, 2 when the check cannot run, 3 when nothing breaks but a module could not "
+            "be read (the check is incomplete)."
         ),
     )
     parser.add_argument(
@@ -140,6 +147,25 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         action="store_true",
         help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
         "models, msgspec structs) and how: by name or by value; each change is judged by it",
+    )
+    parser.add_argument(
+        "--all-notes",
+        action="store_true",
+        help="print every note on stderr; by default the notes of one cause (classes whose "
+        "enum-like base the source reading cannot resolve) are one line with a count per base "
+        "(json and sarif always carry every note)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the cache of each file's reading (kept in "
+        "$XDG_CACHE_HOME/typed-enum, else ~/.cache/typed-enum, or TYPED_ENUM_CACHE_DIR)",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="read every file of each revision itself: no cache, nothing shared between the "
+        "revisions (the answer is the same; for checking that it is)",
     )
     impact.add_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
@@ -282,6 +308,8 @@ class _Read:
     new_root: Path
     models: list[str]
     """The files read for the storage map: the PATHs checked and the default tree."""
+    incomplete: bool = False
+    """A module of either revision could not be read (``syntax.set_aside``)."""
 
 
 def _policy(
@@ -312,9 +340,14 @@ def _read(
     new_commit = resolve(repo, args.new) if args.new else None
     old_label = short(args.against)
     new_label = short(args.new) if args.new else "the working tree"
-    new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
+    # issue 52: under --no-import a revision's Python files are read without a checkout
+    # (those the working tree holds unchanged are the working tree's own).
+    fast = args.no_import and not args.full
+    tree = overlay if fast else worktree
+    new_tree = tree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
-    with worktree(repo, old_commit) as old_root, new_tree as new_root:
+    old_tree = tree(repo, old_commit)
+    with old_tree as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
         if given is None and policy.paths:  # the policy's paths, from the repository's top
@@ -339,20 +372,13 @@ def _read(
                 f"no Python file under {', '.join(paths) or 'the current directory'} in "
                 f"either revision; give the PATH of your package"
             )
-        for _, (file, why) in sorted(new.unreadable.items()):
-            if any(record.file == file for record in old.enums.values()):
-                raise CheckError(
-                    f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
-                    f"compared: fix it and run again"
-                )
+        # issue 52: a module that cannot be parsed (newer syntax, a syntax error) is a note;
+        # the other modules are compared, and the exit status says the check is incomplete.
+        incomplete = set_aside(old, new, old_root, new_root)
         one_reading(old, new)  # a module imported on one side only: from the source on both
         notes = run_notes(old, new)  # a note both revisions give, once
         if given is None:
             notes += _left_out(cwd, repo, new_root, paths)
-        notes += [
-            (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
-            for _, (file, why) in sorted(old.unreadable.items())
-        ]
         # Models may live outside the PATHs checked: the whole default tree is read too.
         models = sorted({*paths, *_paths(None, cwd, repo, (new_root,))})
         yield _Read(
@@ -366,6 +392,7 @@ def _read(
             sorted(notes),
             new_root,
             models,
+            incomplete,
         )
         cleanup = time.perf_counter()
     spent["git"] += time.perf_counter() - cleanup
@@ -383,11 +410,17 @@ def _report(
     err: TextIO,
     spent: dict[str, float],
     started: float,
+    incomplete: bool = False,
+    grouping: tuple[dict[tuple[str, str], str], set[str]] | None = None,
 ) -> int:
     """Write the report (the findings to ``out``, notes and summary to ``err``); the
     exit status."""
-    for file, text in report.notes:
-        print(f"{file}: note: {text}", file=err)
+    # issue 52: notes of one cause grouped (--all-notes: each); json and sarif carry each.
+    shown = [f"{file}: note: {text}" for file, text in report.notes]
+    if grouping is not None and not args.all_notes:
+        shown = grouped(report.notes, *grouping, report.run_code)
+    for line in shown:
+        print(line, file=err)
     out.write(render(report, args.format))
     impact_fails = impact.summary(report.impact, err, args)
     findings = report.findings
@@ -430,19 +463,35 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    return 1 if breaking or impact_fails else 0
+    if incomplete and not breaking:
+        print(
+            f"typed-enum check: incomplete: a module could not be read (its note says why); "
+            f"exit {INCOMPLETE}",
+            file=err,
+        )
+    return 1 if breaking or impact_fails else INCOMPLETE if incomplete else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Read both revisions, compare them, report."""
     started = time.perf_counter()
     spent: dict[str, float] = {}
-    with _read(args, err, spent, started) as read:
+    # issue 52: each blob parsed once (--full: every file by each revision), kept between
+    # runs in the cache (--no-cache: not).
+    parsed = None if args.full else Census(None if args.no_cache else default_directory())
+    with census_active(parsed), _read(args, err, spent, started) as read:
         comparing = time.perf_counter()
         # Where each enum is stored (the new revision's models), settled before the
         # comparison judges each change by it; under --no-import nothing of the tree is
         # imported for it either.
-        storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
+        # issue 52: in text output (no --show-storage), only the files that can mention a
+        # changed enum (its record differs, or it is gone) are read for the map; json and
+        # sarif carry the whole map.
+        models = read.models
+        if args.format == "text" and not args.show_storage and not args.full:
+            changed = {p for p, r in read.old.enums.items() if read.new.enums.get(p) != r}
+            models = storage_files(read.new_root, read.models, changed)
+        storage = find_storage(read.new_root, models, read.new.enums, not args.no_import)
         # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]):
         # accepted when each finding is made.
         acceptance = Acceptance(read.policy.accept)
@@ -481,7 +530,12 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
-    return _report(report, args, out, err, spent, started)
+    bases = {**read.old.bases, **read.new.bases}
+    project = {module.partition(".")[0] for module in (*read.old.modules, *read.new.modules)}
+    status = _report(report, args, out, err, spent, started, read.incomplete, (bases, project))
+    if args.timings:
+        print(f"typed-enum check: timings: {reading(parsed, read.old, read.new)}", file=err)
+    return status
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum check") -> int:

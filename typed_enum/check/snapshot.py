@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from typed_enum import _enum_walk
-from typed_enum.check import _child, child_process
+from typed_enum.check import _child, census, child_process
 from typed_enum.check.generate import Generator
+from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
@@ -97,6 +98,9 @@ class Snapshot:
     """The revision's name in notes (``take``'s label): every note starts ``label: ``."""
     imported: bool = True
     """False: read from the source only (``take(..., run_code=False)``), nothing run."""
+    bases: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(file, qualified name) -> the dotted base of each class named in an unresolved-base
+    note (``note_groups`` groups those notes by it)."""
     stars: dict[str, list[str]] = field(default_factory=dict)
     """module -> the modules it star-imports (``from .x import *``), absolute."""
     read: dict[str, str] = field(default_factory=dict)
@@ -179,7 +183,16 @@ def _run_child(
 
 def _parse(path: Path) -> ModuleSource | str:
     try:
-        return parse(path.read_bytes().decode("utf-8", "replace"))
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"cannot read it: {exc}"
+    # issue 52: one parse per blob, shared by both revisions and cached between runs.
+    return census.parse(data, _parse_bytes)
+
+
+def _parse_bytes(data: bytes) -> ModuleSource | str:
+    try:
+        return parse(data.decode("utf-8", "replace"))
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
     except (RecursionError, MemoryError) as exc:  # nested past the parser's limits
@@ -264,6 +277,7 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
             snapshot.enums[dotted] = _record(described, dotted, file, source, True)
         snapshot.notes += _auto_notes(label, file, source, found[module])
         for qualname, line, base in unresolved(source, found[module], known, package):
+            snapshot.bases[file, qualname] = resolved_base(base, source.imported, package)
             snapshot.notes.append(
                 (
                     file,

@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from typed_enum.check import census
+
 __all__ = ["default_paths", "enum_modules", "left_out", "module_name", "python_files"]
 
 _SKIP_DIRS = frozenset(
@@ -23,6 +25,7 @@ _MENTIONS_ENUM = re.compile(
     r"|\b(?:Text|Integer)?Choices\b|\b\w+Enum\b"
 )
 _CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+_WORD = re.compile(r"\w+")
 #: A class whose bases name an enum (Enum, IntFlag, StringEnum, TextChoices...).
 _ENUM_CLASS = re.compile(
     r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*\b\w*(?:Enum|Flag|Choices)\b", re.MULTILINE
@@ -111,23 +114,42 @@ def import_root(path: Path, module: str) -> Path:
     return path.parents[depth]
 
 
+def _facts(data: bytes) -> tuple[bool, tuple[str, ...]]:
+    """Whether a file mentions enum, and the classes it defines (by name)."""
+    text = data.decode("utf-8", "replace")
+    return bool(_MENTIONS_ENUM.search(text)), tuple(_CLASS.findall(text))
+
+
 def enum_modules(files: Sequence[Path]) -> list[Path]:
     """The files that can define an enum: those that mention enum, and those that
     mention a class one of them defines (an enum can derive from the tree's own base)."""
-    texts: dict[Path, str] = {}
+    # issue 52: each file's text tests done once per blob (``census.remember``: shared by
+    # both revisions, kept between runs); a word lookup, not a regex of every class name.
+    # Only the contents of the files not chosen yet are kept (they are searched again).
+    contents: dict[Path, bytes] = {}
+    facts: dict[Path, tuple[bool, tuple[str, ...]]] = {}
     for path in files:
         try:
-            texts[path] = path.read_bytes().decode("utf-8", "replace")
+            data = path.read_bytes()
         except OSError:
-            texts[path] = ""
-    chosen = {path for path, text in texts.items() if _MENTIONS_ENUM.search(text)}
+            data = b""
+        facts[path] = census.remember("facts", data, _facts, keep=True)
+        if not facts[path][0]:
+            contents[path] = data
+    chosen = {path for path, (mentions, _) in facts.items() if mentions}
     while True:
-        names = {name for path in chosen for name in _CLASS.findall(texts[path])}
+        names = {name for path in chosen for name in facts[path][1]}
         if not names:
             break
-        pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
-        more = {p for p, text in texts.items() if p not in chosen and pattern.search(text)}
+        # The words are not kept: a set per file of a large tree is hundreds of megabytes.
+        more = {
+            path
+            for path, data in contents.items()
+            if path not in chosen
+            and not names.isdisjoint(_WORD.findall(data.decode("utf-8", "replace")))
+        }
         if not more:
             break
         chosen |= more
+        contents = {path: data for path, data in contents.items() if path not in more}
     return [path for path in files if path in chosen]
