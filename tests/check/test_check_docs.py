@@ -97,6 +97,11 @@ def test_each_page_says_what_its_record_says(rule: str) -> None:
 def test_each_rule_example_prints_what_the_page_shows(rule: str, repo: Repo) -> None:
     before, after = _blocks(_section(rule), "python")
     (shown,) = _blocks(_section(rule), "text")
+    # The two files are labelled as the sides the command compares, in that order.
+    assert re.findall(r'^```python title="([^"]+)"$', _section(rule), re.MULTILINE) == [
+        "models.py at HEAD (the old side)",
+        "models.py in the working tree (the new side)",
+    ]
     command, *expected = shown.splitlines()
     assert command.startswith("$ typed-enum check --against HEAD")
     repo.commit({"models.py": before})
