@@ -6,7 +6,8 @@ formatter leaves it), migrated, and checked again: no I001.  Every module
 adds typed_enum's imports in another shape: ``import typed_enum`` next to
 ``import``/``from`` imports of the third-party section, ``from typed_enum
 import ...`` with an alias() and ``as`` names, one beside an existing
-``from typed_enum import`` line, one in a module with a docstring only.
+``from typed_enum import`` line, one in a module with a docstring only, and
+the ``from enum import X as X`` re-exports of a star-imported module.
 """
 
 from __future__ import annotations
@@ -20,7 +21,17 @@ import pytest
 from migrate_helpers import Migrate, Tree
 
 MODULES = {
-    "shop/__init__.py": "",
+    # a star-imported module: the enum names it binds stay bound (``X as X``)
+    "shop/__init__.py": "from .reexp import *\n",
+    "shop/reexp.py": """
+    from enum import Enum, unique
+    from enum import auto as auto_
+
+
+    @unique
+    class Tone(Enum):
+        LOW = auto_()
+    """,
     "shop/util.py": "def helper() -> None: ...\n",
     # issue 53: force-sort-within-sections put ``import typed_enum`` above
     # ``from cryptography... import``; lines-between-types lost its blank line
@@ -135,7 +146,7 @@ def test_the_new_imports_are_sorted_as_ruff_sorts_them(
     result = migrate("--no-progress", "--no-import", "shop")
     assert result.status == 0, result.out
     changed = [p for p, text in sources.items() if p.read_text() != text]
-    assert len(changed) == 4, result.out
+    assert len(changed) == 5, result.out
     after = _ruff(root, "--output-format", "concise")
     shown = "\n".join(
         f"--- {p.name}\n{textwrap.indent(p.read_text(), '    ')}" for p in sorted(changed)

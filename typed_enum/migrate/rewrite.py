@@ -1097,4 +1097,66 @@ def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style)
             body[at] = follow.with_changes(leading_lines=blank * count)
         body.insert(at, statement.with_changes(leading_lines=lines))
         end += 1
+    _sort_runs(body, start, end, style)
     return module.with_changes(body=body)
+
+
+def _names_of(statement: cst.BaseStatement) -> tuple[str, list[cst.ImportAlias]] | None:
+    """(module, names) of a ``from module import ...`` without ``*`` or comments."""
+    found = _module_of(statement)
+    if found is None or not found[1]:
+        return None
+    assert isinstance(statement, cst.SimpleStatementLine)
+    small = statement.body[0]
+    assert isinstance(small, cst.ImportFrom)
+    if isinstance(small.names, cst.ImportStar):
+        return None
+    if "#" in cst.Module([]).code_for_node(statement.with_changes(leading_lines=())):
+        return None
+    return found[0], list(small.names)
+
+
+def _sort_runs(
+    body: list[cst.SimpleStatementLine | cst.BaseCompoundStatement],
+    start: int,
+    end: int,
+    style: Style,
+) -> None:
+    """Adjacent ``from`` imports of one module in the block (a rewritten ``from
+    enum import`` split in two, ``X as X`` re-exports) as isort writes them: in
+    order, or joined into one under ``combine-as-imports``."""
+    at = start
+    while at < end:
+        first = _names_of(body[at])
+        stop = at + 1
+        while (
+            first is not None
+            and stop < end
+            and not _leading(body[stop])
+            and (found := _names_of(body[stop])) is not None
+            and found[0] == first[0]
+        ):
+            stop += 1
+        if stop - at > 1 and first is not None:
+            run = [cast(cst.SimpleStatementLine, s) for s in body[at:stop]]
+            lines = _leading(run[0])
+            if style.imports.combine_as_imports and not style.imports.force_single_line:
+                names = [n for s in run for n in (_names_of(s) or ("", []))[1]]
+                names.sort(key=lambda n: _member_key(n.evaluated_name, style.imports))
+                written = ", ".join(
+                    cst.Module([]).code_for_node(n.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+                    for n in names
+                )
+                joined = cast(
+                    cst.SimpleStatementLine,
+                    cst.parse_statement(f"from {first[0]} import {written}\n"),
+                )
+                run = [_wrapped(joined, style.line_length)]
+            else:
+                run.sort(key=lambda s: _import_key(s, style.imports))
+            run = [s.with_changes(leading_lines=[]) for s in run]
+            run[0] = run[0].with_changes(leading_lines=lines)
+            body[at:stop] = run
+            end -= stop - at - len(run)
+            stop = at + len(run)
+        at = stop
