@@ -190,7 +190,9 @@ PACKAGES = (
             "filelock==4.3.2",
             "asynctest==0.13.0",
         ),
-        ("-p", "no:randomly", "--timeout=60"),
+        # The sdist ships its tests without tests/async_mock.py and conftest.py:
+        # the 12 modules that import them cannot be collected; the rest run.
+        ("-p", "no:randomly", "--timeout=60", "--continue-on-collection-errors"),
     ),
     Package(
         "pyvisa",
