@@ -17,8 +17,10 @@ and mypy with the plugin reports nothing new.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib.util
+import io
 import json
 import os
 import re
@@ -258,19 +260,13 @@ def zigpy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     tree = work / f"{name}-{version}"
     cwd = Path.cwd()
     os.chdir(tree)
+    out = io.StringIO()  # a report of ~60 kB: more than a pipe holds
     try:
-        read, write = os.pipe()
-        with os.fdopen(read) as reader, os.fdopen(write, "w") as writer:
-            saved = sys.stdout
-            sys.stdout = writer
-            try:
-                status = main(["--no-progress", "--no-import", "zigpy"])
-            finally:
-                sys.stdout = saved
-            writer.close()
-            report = reader.read()
+        with contextlib.redirect_stdout(out):
+            status = main(["--no-progress", "--no-import", "zigpy"])
     finally:
         os.chdir(cwd)
+    report = out.getvalue()
     assert status == 0, report
     return tree, report
 
