@@ -211,7 +211,8 @@ PACKAGES = (
         " (docx.enum.base), src layout, ruff with isort (I) selected, line length 100",
         ("src/docx",),
         ("docx",),
-        ("pytest==9.2.0",),
+        # its requirements-test.txt, less behave (the features) and coverage/xdist
+        ("pytest==9.2.0", "pyparsing==3.3.3"),
         ("tests",),
     ),
 )
