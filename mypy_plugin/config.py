@@ -46,9 +46,6 @@ CHECKS: Final = {
     if isinstance(code, ErrorCode) and code.code.startswith(errorcodes.PREFIX)
 }
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
 
 class ConfigError(Exception):
     """A malformed ``[mypy.plugins.typed_enum]`` / ``[tool.typed_enum]`` section."""
@@ -101,7 +98,10 @@ def _fullnames(where: str, value: object) -> frozenset[str]:
     return found
 
 
-def _check(where: str, raw: dict[str, object]) -> Settings:
+def _check(where: str, raw: dict[str, object], ini: bool = False) -> Settings:
+    # One reader with typed-enum check's policy: TOML booleans only in TOML.
+    from typed_enum._settings import boolean
+
     disabled = set()
     switched_on = set()
     metaclasses: frozenset[str] = frozenset()
@@ -117,11 +117,11 @@ def _check(where: str, raw: dict[str, object]) -> Settings:
                 f"{', '.join(sorted(CHECKS))}, each true or false, and "
                 f"{VALUE_METACLASSES}"
             )
-        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            value = value.strip().lower() in _TRUE
-        if not isinstance(value, bool):
-            raise ConfigError(f"{where}: {key} must be true or false, not {value!r}")
-        if not value:
+        try:
+            on = boolean(value, ini=ini)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {key} {exc}") from None
+        if not on:
             disabled.add(CHECKS[key].code)
         elif not CHECKS[key].default_enabled:
             switched_on.add(CHECKS[key].code)
@@ -144,7 +144,7 @@ def parse(config_file: str | None) -> Settings:
     parser.read(config_file)
     if not parser.has_section(INI_SECTION):
         return Settings()
-    return _check(f"{config_file}: [{INI_SECTION}]", dict(parser.items(INI_SECTION)))
+    return _check(f"{config_file}: [{INI_SECTION}]", dict(parser.items(INI_SECTION)), ini=True)
 
 
 def stop(message: str) -> NoReturn:

@@ -115,6 +115,13 @@ def test_the_keys_are_the_check_codes() -> None:
             id="toml-string",
         ),
         pytest.param(
+            "pyproject.toml",
+            TOML + 'ordering = "no"\n',
+            # As typed-enum check's [tool.typed_enum.check]: TOML booleans only in TOML.
+            "pyproject.toml: [tool.typed_enum]: ordering must be true or false, not 'no'",
+            id="toml-string-no",
+        ),
+        pytest.param(
             "mypy.ini",
             INI + "value-metaclasses = props.Meta, Meta\n",
             "mypy.ini: [mypy.plugins.typed_enum]: value-metaclasses: 'Meta' is not a fullname "

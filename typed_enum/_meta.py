@@ -28,7 +28,11 @@ from typed_enum._unique import check_unique
 
 if TYPE_CHECKING:
     from types import CodeType
-    from typing import Any
+    from typing import Any, TypeVar
+
+    # typeshed's EnumMeta.__new__ returns its ``metacls`` argument's type (a
+    # TypeVar: mypy refuses ``Self`` in a metaclass); TypedEnumType's does too.
+    _Meta = TypeVar("_Meta", bound="TypedEnumType")
 
 __all__ = ["TypedEnumDict", "TypedEnumType"]
 
@@ -425,7 +429,7 @@ class TypedEnumType(enum.EnumType):
                 )
 
     def __new__(
-        metacls,
+        metacls: type[_Meta],
         cls: str,
         bases: tuple[type, ...],
         classdict: enum._EnumDict,
@@ -433,7 +437,9 @@ class TypedEnumType(enum.EnumType):
         *,
         open: bool | None = None,
         **kwds: Any,
-    ) -> TypedEnumType:
+    ) -> _Meta:
+        # As typeshed types EnumMeta.__new__: a subclass's ``__new__`` that
+        # sets an attribute of its own and returns ``cls`` checks clean.
         if open is not None and not isinstance(open, bool):
             raise TypeError(f"{cls}: open= must be True or False, not {open!r}")
         try:

@@ -101,7 +101,7 @@ for file in sorted((root / package).rglob("*.py")):
     name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
     try:
         module = importlib.import_module(name)
-    except Exception as exc:  # an optional dependency missing: said, not hidden
+    except BaseException as exc:  # an optional dependency missing (or a __main__ exiting): said
         failed[name] = f"{type(exc).__name__}: {exc}"
         continue
     for value in list(vars(module).values()):

@@ -114,6 +114,64 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
 CONFIGS = ["docs-snippet", "shipped-hook"]
 
 
+def _config(which: str, shipped: tuple[str, str, Path]) -> str:
+    repo, sha, _ = shipped
+    if which == "docs-snippet":
+        return _docs_snippet()
+    return textwrap.dedent(
+        f"""\
+        repos:
+          - repo: {repo}
+            rev: {sha}
+            hooks:
+              - id: typed-enum-check
+              - id: typed-enum-check-push
+        """
+    )
+
+
+def _new_repository(root: Path, env: dict[str, str], config: str) -> None:
+    """A repository with no commit yet: the package and the hook's configuration."""
+    (root / "shop").mkdir(parents=True)
+    (root / "shop" / "__init__.py").write_text("")
+    (root / "shop" / "models.py").write_text(MODELS)
+    (root / ".pre-commit-config.yaml").write_text(config)
+    _ok(["git", "init", "-q", "-b", "main"], root, env)
+    _ok(["git", "config", "commit.gpgsign", "false"], root, env)
+
+
+@pytest.mark.parametrize("which", CONFIGS)
+def test_the_first_commit_has_nothing_to_compare(
+    which: str, tmp_path: Path, shipped: tuple[str, str, Path]
+) -> None:
+    env = _env(shipped[2])
+    root = tmp_path / "shop"
+    _new_repository(root, env, _config(which, shipped))
+    _ok(
+        [sys.executable, "-m", "pre_commit", "install", "-t", "pre-commit", "-t", "pre-push"],
+        root,
+        env,
+    )
+    _ok(["git", "add", "-A"], root, env)
+    # What the hook prints (pre-commit shows a passing hook's output with --verbose).
+    shown = _run(
+        [sys.executable, "-m", "pre_commit", "run", "--verbose", "typed-enum-check"], root, env
+    )
+    out = shown.stdout + shown.stderr
+    assert shown.returncode == 0, out
+    assert (
+        "typed-enum check: nothing to compare: the repository has no commit yet (HEAD names "
+        "none); the first commit is checked by the next one" in out
+    ), out
+    assert "unknown revision" not in out, out
+    # The first commit itself, through git's hook.
+    done = _run(["git", "commit", "-m", "first"], root, env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert 'paid = "paid"' in _ok(["git", "show", "HEAD:shop/models.py"], root, env)
+    # The next commit compares with it.
+    _blocked_for_paid(_commit(root, env, REMOVED))
+
+
 @pytest.fixture(params=CONFIGS)
 def project(
     request: pytest.FixtureRequest, tmp_path: Path, shipped: tuple[str, str, Path]
@@ -216,3 +274,35 @@ def test_the_pre_push_stage(project: tuple[Path, dict[str, str]], tmp_path: Path
     _blocked_for_paid(_run(["git", "push", "origin", "main"], root, env))
     remote_head = _ok(["git", "rev-parse", "main"], remote, env).strip()
     assert remote_head != _ok(["git", "rev-parse", "HEAD"], root, env).strip()
+
+
+ACCEPT_PAID = """\
+[[tool.typed_enum.check.accept]]
+enum = "shop.models.Status"
+member = "paid"
+rule = "member-removed"
+reason = "paid rows converted to shipped by migration 0042"
+"""
+
+
+def test_a_break_accepted_in_the_policy_lands_and_then_goes_stale(
+    project: tuple[Path, dict[str, str]],
+) -> None:
+    root, env = project
+    (root / "pyproject.toml").write_text(ACCEPT_PAID)
+    _ok(["git", "add", "pyproject.toml"], root, env)
+    done = _commit(root, env, REMOVED)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert 'paid = "paid"' not in _ok(["git", "show", "HEAD:shop/models.py"], root, env)
+    # The next commit compares with the one that has the break: the entry is stale.
+    (root / "shop" / "models.py").write_text(REMOVED + "# note\n")
+    _ok(["git", "add", "-A"], root, env)
+    shown = _run(
+        [sys.executable, "-m", "pre_commit", "run", "--verbose", "typed-enum-check"], root, env
+    )
+    out = shown.stdout + shown.stderr
+    assert shown.returncode == 0, out
+    assert (
+        "pyproject.toml: note: stale accept entry (member-removed of shop.models.Status.paid): "
+        "no such change against HEAD, which already has it or never had it; remove the entry"
+    ) in out

@@ -45,9 +45,37 @@ def test_an_unknown_revision_exits_2(repo: Repo) -> None:
     assert result.status == 2
     assert result.err == (
         "typed-enum check: unknown revision 'v9.9': no branch, tag or commit of this "
-        "repository has that name (a shallow clone needs its history: git fetch "
+        "repository has that name\n"
+    )
+
+
+def test_an_unknown_revision_of_a_shallow_clone_names_the_fix(repo: Repo, tmp_path: Path) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR}, "first")
+    repo.commit({"app/models.py": RED_ONLY}, "second")
+    clone = tmp_path / "shallow"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(clone)], check=True
+    )
+    result = repo.check("--against", "HEAD~1", cwd=clone)
+    assert result.status == 2
+    assert result.err == (
+        "typed-enum check: unknown revision 'HEAD~1': no branch, tag or commit of this "
+        "repository has that name (this clone is shallow: fetch the history with git fetch "
         "--unshallow, or actions/checkout with fetch-depth: 0)\n"
     )
+
+
+def test_before_the_first_commit_there_is_nothing_to_compare(repo: Repo) -> None:
+    (repo.root / "app").mkdir()
+    (repo.root / "app" / "models.py").write_text(COLOR)
+    for fmt in ("text", "json"):
+        result = repo.check("--against", "HEAD", "--format", fmt)
+        assert result.status == 0
+        assert result.out == ""
+        assert result.err == (
+            "typed-enum check: nothing to compare: the repository has no commit yet (HEAD "
+            "names none); the first commit is checked by the next one\n"
+        )
 
 
 def test_a_missing_path_exits_2(repo: Repo) -> None:
@@ -81,10 +109,14 @@ def test_a_module_raising_on_import_in_the_new_revision_is_read_from_source(
         "accepts its value 2 any more: Color(2) and Color['green'] raise on stored data"
         "; keep it loading: restore it, or make its name an alias() of the member that now means the same"
     ]
-    assert result.err.splitlines()[0] == (
+    assert result.err.splitlines()[:2] == [
+        # Read the same way on both sides (issue 51): HEAD from the source too.
+        "app/models.py: note: HEAD: read from the source, not imported, as in the working "
+        "tree (where importing it failed: RuntimeError: no database), so that both revisions "
+        "are read the same way",
         "app/models.py: note: the working tree: not imported (RuntimeError: no database); "
-        "its enums were read from the source"
-    )
+        "its enums were read from the source",
+    ]
 
 
 def test_a_module_raising_on_import_in_the_old_revision_is_read_from_source(
@@ -193,9 +225,44 @@ def test_a_slow_tree_gets_a_progress_line(
     repo.commit({"app/__init__.py": "", "app/models.py": COLOR})
     monkeypatch.chdir(repo.root)
     monkeypatch.setattr(cli, "PROGRESS_AFTER", 0.0)
+    # Not on a terminal (a hook inside git commit, CI, a pipe): no progress line.
+    assert cli.main(["--against", "HEAD"]) == 0
+    assert "reading" not in capsys.readouterr().err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert cli.main(["--against", "HEAD"]) == 0
     assert capsys.readouterr().err.startswith(
         "typed-enum check: reading HEAD and the working tree\n"
     )
     assert cli.main(["--against", "HEAD", "--no-progress"]) == 0
     assert "reading" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_the_summary_is_on_stderr_in_every_format(repo: Repo, fmt: str) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR})
+    repo.write({"app/models.py": RED_ONLY})
+    result = repo.check("--against", "HEAD", "--format", fmt)
+    assert result.status == 1
+    assert result.err.splitlines() == [
+        "typed-enum check: 1 breaking change in 1 enum (1 enum compared with HEAD); policy: "
+        "the defaults (no pyproject.toml in the working tree)"
+    ]
+
+
+def test_a_full_commit_hash_is_shown_short(repo: Repo) -> None:
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR}, "first")
+    repo.commit({"app/models.py": RED_ONLY}, "second")
+    old, new = (
+        subprocess.run(
+            ["git", "rev-parse", ref], cwd=repo.root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        for ref in ("HEAD~1", "HEAD")
+    )
+    # What the pre-push hook passes: PRE_COMMIT_FROM_REF and PRE_COMMIT_TO_REF, 40 digits.
+    result = repo.check("--against", old, "--new", new)
+    assert result.status == 1
+    assert result.err.splitlines()[-1] == (
+        f"typed-enum check: 1 breaking change in 1 enum (1 enum compared with {old[:12]}); "
+        f"policy: the defaults (no pyproject.toml in {new[:12]})"
+    )
+    assert old not in result.err

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from check_helpers import Repo
+from check_helpers import BEFORE, Repo
 
 
 def test_without_policy_both_changes_break(repo: Repo) -> None:
@@ -51,7 +51,7 @@ def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
     assert result.status == 2
     assert result.err == (
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are ignore, private, storage, unstored)\n"
+        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, paths, private, storage, unstored)\n"
     )
 
 
@@ -72,4 +72,56 @@ def test_an_unknown_unstored_choice_exits_2_with_a_suggestion(repo: Repo) -> Non
     assert result.err == (
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] unstored must be one of "
         "'fail', 'list', not 'lists'; did you mean 'list'?\n"
+    )
+
+
+# Folders the default paths leave out, and the policy's paths.
+
+SCRIPT = """
+import enum
+class Job(enum.Enum):
+    nightly = 1
+    weekly = 2
+"""
+
+
+def test_a_folder_without_init_that_defines_enums_is_named_in_one_note(repo: Repo) -> None:
+    repo.commit(
+        {
+            "app/__init__.py": "",
+            "app/models.py": BEFORE,
+            "scripts/jobs.py": SCRIPT,
+            "tools/run.py": "print('no enum here')\n",
+            "tests/test_x.py": SCRIPT,
+        }
+    )
+    repo.write({"scripts/jobs.py": SCRIPT.replace("    weekly = 2\n", "")})
+    result = repo.check("--against", "HEAD")
+    assert (result.status, result.out) == (0, "")
+    notes = [line for line in result.err.splitlines() if ": note: " in line]
+    assert notes == [
+        "scripts/: note: not checked: this folder defines enums but has no __init__.py, and the "
+        "default paths are the packages and modules; to check it, give it as a PATH or set "
+        'paths = ["app", "scripts"] in [tool.typed_enum.check]'
+    ]
+    # The line the note prints, pasted into pyproject.toml: the hook needs no PATH.
+    repo.write({"pyproject.toml": '[tool.typed_enum.check]\npaths = ["app", "scripts"]\n'})
+    fixed = repo.check("--against", "HEAD")
+    assert fixed.status == 1
+    assert [line.split(": ")[:2] for line in fixed.lines] == [
+        ["scripts/jobs.py:2", "member-removed"]
+    ]
+    assert ": note: " not in fixed.err
+    # From a subdirectory too: the policy's paths are from the repository's top.
+    assert repo.check("--against", "HEAD", cwd=repo.root / "app").status == 1
+
+
+def test_bad_paths_exit_2(repo: Repo) -> None:
+    repo.rename_and_revalue({"pyproject.toml": '[tool.typed_enum.check]\npaths = "app"\n'})
+    result = repo.check("--against", "HEAD")
+    assert (result.status, result.err) == (
+        2,
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] paths must be a list of "
+        'files or directories relative to the repository\'s top, such as ["src/shop", '
+        '"scripts"]\n',
     )

@@ -482,14 +482,15 @@ class Order(Base):
 
 def test_sqlalchemy_columns_are_read_by_import_where_the_module_imports(tmp_path: Path) -> None:
     storage = _find(tmp_path, {"shop/models.py": FACTORY})
-    # What SQLAlchemy built: the factory's values_callable, and the type map's.
+    # What SQLAlchemy built: the factory's values_callable, and the type map's (the
+    # source, which follows the factory, said the same: its words are kept).
     assert _places(storage) == {
         (
             "shop.enums.Status",
             "shop.models.Order.status",
             "value",
             "SQLAlchemy",
-            "Enum column, values_callable",
+            "Enum column, values_callable through by_value()",
         ),
         ("shop.enums.Color", "shop.models.Order.color", "name", "SQLAlchemy", "Enum column"),
         (
@@ -497,14 +498,14 @@ def test_sqlalchemy_columns_are_read_by_import_where_the_module_imports(tmp_path
             "shop.models.Order.size",
             "value",
             "SQLAlchemy",
-            "Enum column, values_callable",
+            "Mapped[...] column (Enum inferred, values_callable in type_annotation_map)",
         ),
     }
     assert [p.line for p in storage.of("shop.enums.Status")] == [15]
     assert storage.unread == []
 
 
-def test_from_the_source_alone_the_factory_is_a_note_never_stored_nowhere(
+def test_from_the_source_alone_the_factory_is_followed_into_its_body(
     tmp_path: Path,
 ) -> None:
     # The same module where it cannot be imported (here: reading by import switched off).
@@ -513,25 +514,27 @@ def test_from_the_source_alone_the_factory_is_a_note_never_stored_nowhere(
         (tmp_path / name).write_text(textwrap.dedent(source).lstrip("\n"))
     (tmp_path / "shop/models.py").write_text(FACTORY.lstrip("\n"))
     storage = find(tmp_path, ["shop"], KNOWN, imports=False)
-    # Size's Mapped[...] is taken for names: the type map's entry is a call the source
-    # does not follow.
+    # by_value()'s Enum(enum_class, values_callable=...): values, in the column and in
+    # the type map's entry for Size.
     assert _places(storage) == {
+        (
+            "shop.enums.Status",
+            "shop.models.Order.status",
+            "value",
+            "SQLAlchemy",
+            "Enum column, values_callable through by_value()",
+        ),
         ("shop.enums.Color", "shop.models.Order.color", "name", "SQLAlchemy", "Enum column"),
         (
             "shop.enums.Size",
             "shop.models.Order.size",
-            "name",
+            "value",
             "SQLAlchemy",
-            "Mapped[...] column (Enum inferred)",
+            "Mapped[...] column (Enum inferred, values_callable in type_annotation_map)",
         ),
     }
-    assert [(u.what, u.line, u.why) for u in storage.unread] == [
-        (
-            "shop.models (line 7)",
-            7,
-            "SQLAlchemy Enum(enum_class): which enum it stores cannot be read from the source",
-        )
-    ]
+    assert storage.unread == []
+    assert storage.unknown == {}
 
 
 def test_a_module_that_cannot_be_imported_keeps_the_source_reading(tmp_path: Path) -> None:

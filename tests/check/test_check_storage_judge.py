@@ -289,3 +289,55 @@ def test_models_outside_the_paths_checked_are_read(repo: Repo) -> None:
         "value-reused",
     ]
     assert PYDANTIC_WHERE in result.out
+
+
+UNFOLLOWED = """
+from sqlalchemy import Column, Integer
+from sqlalchemy.orm import declarative_base
+from sqlalchemy_utils import ChoiceType
+from app.enums import Status
+Base = declarative_base()
+class Order(Base):
+    __tablename__ = "orders"
+    id = Column(Integer, primary_key=True)
+    status = Column(ChoiceType(Status))
+"""
+
+
+def test_an_unknown_storage_is_judged_strictly_with_the_place_named(repo: Repo) -> None:
+    # A column type the check cannot read: neither "by value" (the rename listed) nor
+    # "stored nowhere" (unstored = "list"): every change fails, and says why.
+    _setup(repo, {"app/models.py": UNFOLLOWED}, '[tool.typed_enum.check]\nunstored = "list"\n')
+    result = repo.check("--against", "HEAD", "--format", "json")
+    assert result.status == 1
+    data = json.loads(result.out)
+    status = [f for f in data["findings"] if f["enum"] == "app.enums.Status"]
+    assert {f["rule"] for f in status} == {"value-changed", "member-renamed", "value-reused"}
+    assert {f["stored"] for f in status} == {"unknown"}
+    assert not any("listed, not failing" in f["message"] for f in status)
+    for finding in status:
+        assert finding["message"].endswith(
+            "; where it is stored is unknown: app/models.py:9: Order names app.enums.Status "
+            "in `status = Column(ChoiceType(Status))`, which the check cannot read as stored "
+            "by name or by value; declare how it is stored in pyproject.toml: "
+            '[tool.typed_enum.check.storage] "app.enums.Status" = "name" (or "value", "both")'
+        )
+    assert data["storage"]["enums"]["app.enums.Status"]["how"] == "unknown"
+    # Loose: named in no model, every model module read: unstored = "list" applies.
+    loose = [f for f in data["findings"] if f["enum"] == "app.enums.Loose"]
+    assert loose
+    assert all(f["message"].endswith('(unstored = "list": listed, not failing)') for f in loose)
+
+
+def test_an_unknown_storage_declared_in_the_policy_is_judged_by_the_policy(repo: Repo) -> None:
+    # The note's advice followed: the declaration replaces the unknown storage.
+    _setup(
+        repo,
+        {"app/models.py": UNFOLLOWED},
+        '[tool.typed_enum.check.storage]\n"app.enums.Status" = "name"\n',
+    )
+    result = repo.check("--against", "HEAD", "--format", "json")
+    data = json.loads(result.out)
+    status = [f for f in data["findings"] if f["enum"] == "app.enums.Status"]
+    assert "value-changed" not in {f["rule"] for f in status}
+    assert not any("where it is stored is unknown" in f["message"] for f in status)

@@ -218,7 +218,8 @@ def test_without_libcst_it_says_how_to_install_it(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == (
         "typed-enum migrate needs libcst, which is not installed; install it with "
-        "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again\n"
+        "pip install 'libcst>=1.9' 'tomlkit>=0.15.3' (what typed_enum's [migrate] extra "
+        "installs; in a typed_enum clone: pip install -e '.[migrate]') and run again\n"
     )
 
 
@@ -247,3 +248,12 @@ def test_a_mypy_configuration_that_follows_typed_enum_is_not_reported(
         }
     )
     assert "follow_imports" not in migrate("m.py").out
+
+
+def test_a_mistyped_option_names_the_closest_one(tmp_path: Path) -> None:
+    result = _run(sys.executable, "-m", "typed_enum", "migrate", "--dff", ".", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "typed-enum migrate: error: unknown option --dff; did you mean --diff? "
+        "(see typed-enum migrate --help)"
+    )

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from migrate_helpers import Migrate, Tree
+
+#: What the notes ask for, since typed_enum has no release on a package index yet.
+WHY = (
+    "typed_enum has no release on a package index yet: URL is the https:// address of the "
+    "typed_enum clone you install from"
+)
+#: A requirement the user gives --add-dependency.
+SPEC = "typed_enum[mypy] @ git+https://git.example.org/team/typed_enum@v0.1.0"
 
 PYPROJECT = """\
 [build-system]
@@ -45,21 +54,23 @@ def test_the_report_says_typed_enum_is_undeclared_and_a_build_requirement(
         "pyproject.toml:1: note: the build imports pkg.const (pyproject.toml "
         "[tool.setuptools.dynamic] version), which imports rewritten module pkg.const: with "
         "build isolation typed_enum must be a build requirement; add it to [build-system]: "
-        'requires = [..., "typed_enum"] (or run again with --add-dependency)',
+        'requires = [..., "typed_enum @ git+URL"] (or run again with --add-dependency '
+        f"'typed_enum @ git+URL'; {WHY})",
         "pyproject.toml:1: note: typed_enum is not declared in the project's dependencies, and "
-        'the migrated modules import it; add "typed_enum" to pyproject.toml ([project] '
-        'dependencies: dependencies = [..., "typed_enum"]) or run again with --add-dependency',
+        'the migrated modules import it; add "typed_enum @ git+URL" to pyproject.toml ([project] '
+        'dependencies: dependencies = [..., "typed_enum @ git+URL"]) or run again with '
+        f"--add-dependency 'typed_enum @ git+URL' ({WHY})",
     ]
 
 
 def test_add_dependency_adds_it_keeping_the_formatting(tree: Tree, migrate: Migrate) -> None:
     root = tree(FILES)
-    result = migrate("--add-dependency", "pkg")
+    result = migrate("--add-dependency", SPEC, "pkg")
     assert result.status == 0, result.out
-    assert "pyproject.toml:1: note: added typed_enum to [project] dependencies and " in result.out
+    assert f"pyproject.toml:1: note: added {SPEC} to [project] dependencies and " in result.out
     assert (root / "pyproject.toml").read_text() == PYPROJECT.replace(
-        '"setuptools>=61"]', '"setuptools>=61", "typed_enum"]'
-    ).replace('"attrs",  # kept as written\n', '"attrs",  # kept as written\n    "typed_enum",\n')
+        '"setuptools>=61"]', f'"setuptools>=61", "{SPEC}"]'
+    ).replace('"attrs",  # kept as written\n', f'"attrs",  # kept as written\n    "{SPEC}",\n')
     again = migrate("--check", "pkg")
     assert [line for line in again.out.splitlines() if ": note: " in line] == []
 
@@ -85,10 +96,10 @@ def test_add_dependency_on_a_second_run_applies_the_first_runs_advice(
     root = tree(FILES)
     first = migrate("pkg")
     assert "run again with --add-dependency" in first.out
-    again = migrate("--add-dependency", "pkg")
+    again = migrate("--add-dependency", SPEC, "pkg")
     assert again.status == 0, again.out
-    assert "pyproject.toml:1: note: added typed_enum to [project] dependencies and " in again.out
-    assert '"setuptools>=61", "typed_enum"]' in (root / "pyproject.toml").read_text()
+    assert f"pyproject.toml:1: note: added {SPEC} to [project] dependencies and " in again.out
+    assert f'"setuptools>=61", "{SPEC}"]' in (root / "pyproject.toml").read_text()
     check = migrate("--check", "pkg")
     assert [line for line in check.out.splitlines() if ": note: " in line] == []
 
@@ -101,7 +112,7 @@ def test_add_dependency_leaves_dynamic_dependencies_to_setup_py(
     dynamic = PYPROJECT.replace('dynamic = ["version"]', 'dynamic = ["version", "dependencies"]')
     dynamic = dynamic.replace('dependencies = [\n    "attrs",  # kept as written\n]\n', "")
     root = tree({**FILES, "pyproject.toml": dynamic})
-    result = migrate("--add-dependency", "pkg")
+    result = migrate("--add-dependency", SPEC, "pkg")
     assert (
         "pyproject.toml:1: error: --add-dependency: pyproject.toml lists dependencies in "
         "[project] dynamic (setup.py or setup.cfg gives them): add typed_enum there by hand; "
@@ -112,7 +123,7 @@ def test_add_dependency_leaves_dynamic_dependencies_to_setup_py(
     assert summary.endswith("files that could not be read or parsed: 0; other errors: 1"), summary
     assert result.status == 1
     assert (root / "pyproject.toml").read_text() == dynamic.replace(
-        '"setuptools>=61"]', '"setuptools>=61", "typed_enum"]'
+        '"setuptools>=61"]', f'"setuptools>=61", "{SPEC}"]'
     )
 
 
@@ -202,8 +213,8 @@ def test_hatch_code_version_source_runs_the_file(tree: Tree, migrate: Migrate) -
     assert notes == [
         "pyproject.toml:1: note: the build imports pkg (pyproject.toml [tool.hatch.version] "
         'source = "code"), which imports rewritten module pkg: with build isolation typed_enum '
-        'must be a build requirement; add it to [build-system]: requires = [..., "typed_enum"] '
-        "(or run again with --add-dependency)"
+        'must be a build requirement; add it to [build-system]: requires = [..., "typed_enum @ '
+        f"git+URL\"] (or run again with --add-dependency 'typed_enum @ git+URL'; {WHY})"
     ]
 
 
@@ -256,3 +267,28 @@ def test_pdm_call_version_source_imports_the_getters_module(tree: Tree, migrate:
         'the build imports pkg.colors (pyproject.toml [tool.pdm.version] source = "call")'
         in notes[0]
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--add-dependency", "pkg"], "'pkg' is not a requirement of typed_enum"),
+        (["pkg", "--add-dependency"], "none was given"),
+        (
+            ["--add-dependency=typed-enum-extra", "pkg"],
+            "'typed-enum-extra' is not a requirement of typed_enum",
+        ),
+    ],
+)
+def test_add_dependency_needs_the_requirement_to_write(
+    tree: Tree, migrate: Migrate, capsys: pytest.CaptureFixture[str], argv: list[str], why: str
+) -> None:
+    root = tree(FILES)
+    with pytest.raises(SystemExit) as stopped:
+        migrate(*argv)
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "python -m typed_enum.migrate: error: --add-dependency takes the requirement to write: "
+        f"--add-dependency 'typed_enum @ git+URL' ({WHY}); {why}"
+    )
+    assert (root / "pyproject.toml").read_text() == PYPROJECT

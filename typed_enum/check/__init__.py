@@ -12,6 +12,8 @@ One job a module:
 - ``snapshot``: every enum of one revision, by importable dotted path;
 - ``rules``: the comparison, one finding per breaking change;
 - ``policy``: ``[tool.typed_enum.check]`` in pyproject.toml;
+- ``accept``: the breaks a revision lands on purpose (``[[tool.typed_enum.check.accept]]``),
+  and the entries gone stale;
 - ``output``: text, json, github and sarif.
 """
 

@@ -78,12 +78,26 @@ def describe(cls: type[enum.Enum]) -> dict[str, Any]:
             [name, entry._name_, shown(entry._value_), canonical(entry._value_)]
             for name, entry in cls.__members__.items()
         ],
+        # Where its auto() values come from, when not the standard library's.
+        "generate": _generator(cls),
         # typed_enum's reserved(): retired names and their values.
         "reserved": [
             [name, name, shown(value), canonical(value)]
             for name, value in dict(cls.__dict__.get("_te_reserved_", {})).items()
         ],
     }
+
+
+def _generator(cls: type[enum.Enum]) -> str | None:
+    """The class whose own ``_generate_next_value_`` ``cls`` uses (dotted), unless it is
+    the standard library's (typed_enum's classes take stdlib's)."""
+    for klass in cls.__mro__:
+        if "_generate_next_value_" in vars(klass):
+            module = klass.__module__
+            if module == "enum" or module.partition(".")[0] == "typed_enum":
+                return None
+            return f"{module}.{klass.__qualname__}"
+    return None
 
 
 def _error(exc: BaseException) -> str:

@@ -11,7 +11,6 @@ module of the new revision that cannot be read), with a one-line reason.
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 import threading
 import time
@@ -22,16 +21,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from typed_enum.check.git import GitError, resolve, toplevel, worktree
+from typed_enum._options import unknown_option
+from typed_enum.check import impact
+from typed_enum.check.accept import Acceptance, is_accepted, mark
+from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rules import DECLARED, Finding, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, run_notes, take
+from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.judge import judge
 from typed_enum.check.storage.report import show
-from typed_enum.check.tree import default_paths
+from typed_enum.check.tree import default_paths, left_out
 
 __all__ = ["main"]
 
@@ -133,6 +135,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="print where each enum is stored (SQLAlchemy columns, Django fields, pydantic "
         "models, msgspec structs) and how: by name or by value; each change is judged by it",
     )
+    impact.add_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
     parser.add_argument(
         "--timings",
@@ -147,24 +150,15 @@ def _option_error(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str |
     """The one-line error for an option the parser does not know, with the closest one;
     argparse would report it only after a missing required option, or take its value
     for a PATH."""
-    known = [name for action in parser._actions for name in action.option_strings]
     for arg in argv:
         if arg == "--":
             break
-        if not arg.startswith("--"):
-            continue
-        name = arg.partition("=")[0]
-        if name == "--base":
+        if arg.partition("=")[0] == "--base":
             return (
                 "--base is now --new: --against REF is the old side, --new REF the new one "
                 "(default: the working tree)"
             )
-        if name in known or any(option.startswith(name) for option in known):
-            continue
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        return f"unknown option {name}{hint} (see {parser.prog} --help)"
-    return None
+    return unknown_option(parser, argv)
 
 
 @contextmanager
@@ -206,6 +200,25 @@ def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]
         names = ", ".join(repr(p) for p in missing)
         raise CheckError(f"no such file or directory in either revision: {names}")
     return given
+
+
+def _left_out(cwd: Path, repo: Path, root: Path, paths: list[str]) -> list[tuple[str, str]]:
+    """One note naming the folders with enums that the default paths leave out."""
+    here = cwd.resolve().relative_to(repo)
+    folders = [(here / folder).as_posix() for folder in left_out(root / here)]
+    if not folders:
+        return []
+    every = ", ".join(f'"{path}"' for path in [*paths, *folders])
+    return [
+        (
+            ", ".join(f"{folder}/" for folder in folders),
+            f"not checked: {'these folders define' if len(folders) > 1 else 'this folder defines'} "
+            f"enums but {'have' if len(folders) > 1 else 'has'} no __init__.py, and the default "
+            f"paths are the packages and modules; to check {'them' if len(folders) > 1 else 'it'}, "
+            f"give {'them' if len(folders) > 1 else 'it'} as a PATH or set "
+            f"paths = [{every}] in [tool.typed_enum.check]",
+        )
+    ]
 
 
 def _compare(
@@ -293,17 +306,22 @@ def _read(
     given = _relative_paths(args.paths, cwd, repo)
     old_commit = resolve(repo, args.against)
     new_commit = resolve(repo, args.new) if args.new else None
-    old_label = args.against
-    new_label = args.new if args.new else "the working tree"
+    old_label = short(args.against)
+    new_label = short(args.new) if args.new else "the working tree"
     new_tree = worktree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
     with worktree(repo, old_commit) as old_root, new_tree as new_root:
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
+        if given is None and policy.paths:  # the policy's paths, from the repository's top
+            given = list(policy.paths)
         paths = _paths(given, cwd, repo, (new_root, old_root))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
-        with _progress(what, err, not args.no_progress), ThreadPoolExecutor(2) as pool:
+        with (
+            _progress(what, err, not args.no_progress and err.isatty()),
+            ThreadPoolExecutor(2) as pool,
+        ):
             old_future = pool.submit(
                 _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
             )
@@ -323,7 +341,10 @@ def _read(
                     f"{file} cannot be read in {new_label} ({why}); its enums cannot be "
                     f"compared: fix it and run again"
                 )
+        one_reading(old, new)  # a module imported on one side only: from the source on both
         notes = run_notes(old, new)  # a note both revisions give, once
+        if given is None:
+            notes += _left_out(cwd, repo, new_root, paths)
         notes += [
             (file, f"{old_label}: cannot be read ({why}); its enums there were not compared")
             for _, (file, why) in sorted(old.unreadable.items())
@@ -364,26 +385,30 @@ def _report(
     for file, text in report.notes:
         print(f"{file}: note: {text}", file=err)
     out.write(render(report, args.format))
+    impact_fails = impact.summary(report.impact, err, args)
     findings = report.findings
     breaking = sum(f.breaking for f in findings)
-    if args.format == "text":
-        enums = len({f.enum for f in findings if f.breaking})
-        declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
-        listed = (
-            f"; {declared} declared with reserved(), listed only (--strict fails on "
-            f"{'them' if declared != 1 else 'it'})"
-            if declared
-            else ""
-        )
-        compared = report.old.enums
-        source = "" if report.run_code else ", read from the source only"
-        print(
-            f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
-            f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
-            f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
-            f"{listed}; policy: {report.policy_source()}",
-            file=err,
-        )
+    # The summary goes to stderr in every format (json, github, sarif too).
+    enums = len({f.enum for f in findings if f.breaking})
+    declared = sum(f.rule in DECLARED and not f.breaking for f in findings)
+    listed = (
+        f"; {declared} declared with reserved(), listed only (--strict fails on "
+        f"{'them' if declared != 1 else 'it'})"
+        if declared
+        else ""
+    )
+    accepted = sum(map(is_accepted, findings))
+    if accepted:
+        listed += f"; {accepted} accepted in {report.policy.file}, listed only"
+    compared = report.old.enums
+    source = "" if report.run_code else ", read from the source only"
+    print(
+        f"typed-enum check: {breaking} breaking change{'s' if breaking != 1 else ''} "
+        f"in {enums} enum{'s' if enums != 1 else ''} ({compared} "
+        f"enum{'s' if compared != 1 else ''} compared with {report.old.revision}{source})"
+        f"{listed}; policy: {report.policy_source()}",
+        file=err,
+    )
     if args.timings:
         how = "an import in a child process" if report.run_code else "read from the source"
         print(
@@ -394,7 +419,7 @@ def _report(
             f"comparison {spent['comparison']:.3f} s",
             file=err,
         )
-    return 1 if breaking else 0
+    return 1 if breaking or impact_fails else 0
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -408,13 +433,21 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         # under --no-import nothing of the tree is imported for it either.
         storage = find_storage(read.new_root, read.models, read.new.enums, not args.no_import)
         findings = judge(findings, storage, read.policy, args.show_compatible)
+        # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]).
+        acceptance = Acceptance(read.policy.accept)
+        findings = mark(findings, acceptance, read.policy.file or "pyproject.toml")
         notes = sorted(
             [
                 *read.notes,
+                *acceptance.notes(read.policy.file or "pyproject.toml", read.old_label),
                 *((u.file, f"not read for storage: {u.what}: {u.why}") for u in storage.unread),
             ]
         )
         spent["comparison"] = time.perf_counter() - comparing
+        shown = impact.run(
+            args, read.old, read.new, read.new_root, read.models, read.policy.ignored
+        )
+        notes = sorted([*notes, *impact.unparsed_notes(shown)])
     report = Report(
         findings,
         _side(read.old_label, read.old, read.policy),
@@ -425,6 +458,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         notes,
         not args.no_import,
         storage,
+        shown,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))
@@ -441,6 +475,13 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum ch
     args = parser.parse_args(argv)
     try:
         return _run(args, sys.stdout, sys.stderr)
+    except NoCommit as exc:
+        print(
+            f"typed-enum check: nothing to compare: the repository has no commit yet "
+            f"({exc} names none); the first commit is checked by the next one",
+            file=sys.stderr,
+        )
+        return 0
     except (GitError, PolicyError, CheckError) as exc:
         print(f"typed-enum check: {exc}", file=sys.stderr)
         return 2

@@ -21,11 +21,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["GitError", "environment", "resolve", "toplevel", "worktree"]
+__all__ = [
+    "GitError",
+    "NoCommit",
+    "environment",
+    "has_commits",
+    "resolve",
+    "short",
+    "toplevel",
+    "worktree",
+]
 
 
 class GitError(Exception):
     """The check cannot run: the message is the one-line reason."""
+
+
+class NoCommit(Exception):
+    """The repository has no commit yet (before the first one): nothing to compare."""
 
 
 #: git's repository variables, should ``git rev-parse --local-env-vars`` not answer (git 2.39).
@@ -97,16 +110,45 @@ def toplevel(cwd: Path) -> Path:
     return Path(done.stdout.strip()).resolve()
 
 
+def has_commits(repo: Path) -> bool:
+    """Whether any commit exists in the repository (False before the first commit)."""
+    done = _git(repo, "rev-list", "-n", "1", "--all")
+    return done.returncode == 0 and bool(done.stdout.strip())
+
+
+def _is_shallow(repo: Path) -> bool:
+    done = _git(repo, "rev-parse", "--is-shallow-repository")
+    return done.stdout.strip() == "true"
+
+
 def resolve(repo: Path, ref: str) -> str:
-    """The commit ``ref`` names (a tag, branch, commit or expression)."""
+    """The commit ``ref`` names (a tag, branch, commit or expression).
+
+    Raises NoCommit when the repository has no commit at all (a first commit's
+    hook runs before HEAD exists), GitError when ``ref`` names nothing.
+    """
     done = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
     if done.returncode != 0 or not done.stdout.strip():
+        if not has_commits(repo):
+            raise NoCommit(ref)
+        hint = (
+            " (this clone is shallow: fetch the history with git fetch --unshallow, or "
+            "actions/checkout with fetch-depth: 0)"
+            if _is_shallow(repo)
+            else ""
+        )
         raise GitError(
             f"unknown revision {ref!r}: no branch, tag or commit of this repository has that "
-            f"name (a shallow clone needs its history: git fetch --unshallow, or "
-            f"actions/checkout with fetch-depth: 0)"
+            f"name{hint}"
         )
     return done.stdout.strip()
+
+
+def short(label: str) -> str:
+    """A revision as people read it: a full commit hash cut to 12 digits, other names kept."""
+    if len(label) == 40 and all(c in "0123456789abcdef" for c in label):
+        return label[:12]
+    return label
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import typed_enum
 from typed_enum._site import SITE_URL, page_url
+from typed_enum.check.impact.render import Shown, extend
 from typed_enum.check.policy import Policy
 from typed_enum.check.rules import BREAKING, COMPATIBLE, DECLARED, RULES, Finding
 from typed_enum.check.storage.places import StorageMap
@@ -107,6 +108,8 @@ class Report:
     storage: StorageMap | None = None
     """Where the new revision stores each enum: json and sarif carry it (``storage``,
     and ``stored`` on each finding)."""
+    impact: Shown | None = None
+    """The sites new members reach (issue 55): added to every format by ``impact.render``."""
 
     def policy_source(self) -> str:
         """Where the policy came from, for the summary line."""
@@ -257,4 +260,5 @@ FORMATS: Final[dict[str, Callable[[Report], str]]] = {
 def render(report: Report, format: str) -> str:
     """``report`` in ``format``, its findings sorted."""
     findings = sorted(report.findings, key=Finding.sort_key)
-    return FORMATS[format](replace(report, findings=findings, notes=sorted(report.notes)))
+    text = FORMATS[format](replace(report, findings=findings, notes=sorted(report.notes)))
+    return extend(text, format, report.impact)

@@ -15,6 +15,14 @@
     "shop.models.*" = "value"           # stored by value: renames listed, not failing
     "shop.cache.Kind" = "name"          # stored by name: value changes are compatible
 
+    paths = ["shop", "scripts"]         # what is checked when no PATH is given
+
+    [[tool.typed_enum.check.accept]]    # a break landed on purpose (typed_enum.check.accept)
+    enum = "shop.models.Status"
+    member = "paid"
+    rule = "member-removed"
+    reason = "rows converted by migration 0042"
+
 The table is read from the new revision's pyproject.toml, or from a file
 given with ``--config``; ``--ignore``, ``--storage`` and ``--private`` /
 ``--no-private`` on the command line take precedence (``override``).
@@ -30,9 +38,14 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, Final
 
+from typed_enum._settings import boolean
+from typed_enum.check.accept import Accept
+from typed_enum.check.accept import parse as parse_accept
+
 __all__ = ["STORAGE", "Policy", "PolicyError", "is_private", "load", "override", "read_file"]
 
-_SETTINGS = ("ignore", "private", "storage", "unstored")
+# fail-on-impact is read by typed_enum.check.impact.policy (issue 55).
+_SETTINGS = ("accept", "fail-on-impact", "ignore", "paths", "private", "storage", "unstored")
 _UNSTORED = ("fail", "list")
 STORAGE: Final = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"
@@ -58,6 +71,11 @@ class Policy:
     """False: enums under a private module or class (``_x``) are left out."""
     file: str | None = None
     """The file the settings were read from (None: no file was read)."""
+    paths: tuple[str, ...] = ()
+    """What is checked when no PATH is given, relative to the repository's top
+    (empty: the default packages and modules)."""
+    accept: tuple[Accept, ...] = ()
+    """The breaks this revision lands on purpose (typed_enum.check.accept)."""
 
     def ignored(self, path: str) -> bool:
         if not self.private and is_private(path):
@@ -106,12 +124,23 @@ def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
             f"{file}: {_WHERE} unstored must be one of {', '.join(map(repr, _UNSTORED))}, "
             f"not {unstored!r}{hint}"
         )
-    private = table.get("private", True)
-    if not isinstance(private, bool):
+    try:
+        private = boolean(table.get("private", True))
+    except ValueError as exc:
         raise PolicyError(
-            f"{file}: {_WHERE} private must be true or false, not {private!r} (false leaves "
-            f"out enums under a module or class whose name starts with _)"
+            f"{file}: {_WHERE} private {exc} (false leaves out enums under a module or class "
+            f"whose name starts with _)"
+        ) from None
+    paths = table.get("paths", [])
+    if not isinstance(paths, list) or not all(isinstance(p, str) and p for p in paths):
+        raise PolicyError(
+            f"{file}: {_WHERE} paths must be a list of files or directories relative to the "
+            f'repository\'s top, such as ["src/shop", "scripts"]'
         )
+    try:
+        accept = parse_accept(table.get("accept", []))
+    except ValueError as exc:
+        raise PolicyError(f"{file}: {_WHERE} {exc}") from None
     storage = table.get("storage")
     if storage is None:
         rules: tuple[tuple[str, str], ...] = ()
@@ -122,7 +151,7 @@ def parse(table: dict[str, Any], file: str = "pyproject.toml") -> Policy:
         )
     else:
         rules = (("*", _kind(f"{file}: {_WHERE} storage", storage)),)
-    return Policy(ignore, rules, unstored, private, file)
+    return Policy(ignore, rules, unstored, private, file, tuple(paths), accept)
 
 
 def read_file(path: Path, shown: str) -> Policy:

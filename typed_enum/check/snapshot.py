@@ -20,10 +20,11 @@ from typing import Any
 
 from typed_enum import _enum_walk
 from typed_enum.check import _child, child_process
+from typed_enum.check.generate import Generator
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
 
-__all__ = ["EnumRecord", "Member", "Snapshot", "resolve", "run_notes", "take"]
+__all__ = ["EnumRecord", "Member", "Snapshot", "one_reading", "resolve", "run_notes", "take"]
 
 _CHILD_SOURCE = Path(_child.__file__).read_text(encoding="utf-8")
 
@@ -96,6 +97,18 @@ class Snapshot:
     """The revision's name in notes (``take``'s label): every note starts ``label: ``."""
     imported: bool = True
     """False: read from the source only (``take(..., run_code=False)``), nothing run."""
+    stars: dict[str, list[str]] = field(default_factory=dict)
+    """module -> the modules it star-imports (``from .x import *``), absolute."""
+    read: dict[str, str] = field(default_factory=dict)
+    """module -> how its enums were read: "imported" or "source"."""
+    not_imported: dict[str, str] = field(default_factory=dict)
+    """module -> why it was not imported (modules read from the source while others ran)."""
+    sources: dict[str, tuple[ModuleSource, dict[str, dict[str, Any]]]] = field(default_factory=dict)
+    """module -> its parsed source and what reading its enums from the source gives
+    (kept for imported modules too: ``one_reading`` reads them as the other side did)."""
+    other_files: dict[str, Path] = field(default_factory=dict)
+    """module -> file of the tree's modules that cannot define an enum (not read unless
+    a re-export is followed through them)."""
 
 
 def _relative(root: Path, file: str | None) -> str | None:
@@ -196,6 +209,8 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     snapshot.files = len(files)
     wanted = enum_modules(files)
     names = {path: module_name(path) for path in wanted}
+    chosen = set(wanted)
+    snapshot.other_files = {module_name(p): p for p in files if p not in chosen}
     roots = sorted({str(import_root(path, names[path])) for path in wanted})
     run = bool(wanted) and run_code
     result = _run_child(roots, [names[p] for p in wanted], [], root) if run else {}
@@ -204,42 +219,42 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     redefined: list[tuple[str, str, str, list[int]]] = []
     known: dict[str, Base] = {}
     from_source: list[tuple[str, str, str, ModuleSource, str]] = []
+    parsed: list[tuple[str, str, ModuleSource]] = []
     for path in wanted:
         module = names[path]
         file = path.relative_to(root).as_posix()
         snapshot.modules[module] = file
         entry = imported.get(module, {"error": failed or "not imported"})
         source = _parse(path)
+        package = module if path.stem == "__init__" else module.rpartition(".")[0]
         if isinstance(source, ModuleSource):
             redefined += [(module, file, q, lines) for q, lines in source.redefined.items()]
+            parsed.append((module, package, source))
+            for name, target in source.imported.items():
+                snapshot.reexports[f"{module}.{name}"] = absolute(package, target)
+            snapshot.stars[module] = [absolute(package, star) for star in source.stars]
         if "classes" in entry:
-            parsed = source if isinstance(source, ModuleSource) else None
+            snapshot.read[module] = "imported"
+            parsed_source = source if isinstance(source, ModuleSource) else None
             for qualname, described in entry["classes"].items():
                 dotted = f"{module}.{qualname}"
-                snapshot.enums[dotted] = _record(described, dotted, file, parsed, False)
-                known[dotted] = (described["kind"], tuple(described["traits"]), False)
+                snapshot.enums[dotted] = _record(described, dotted, file, parsed_source, False)
+                generate = described.get("generate")
+                # A non-standard _generate_next_value_ seen by importing: unknown values
+                # unless the class's source tells how to evaluate it (_read_sources).
+                owner = Generator(generate, None) if generate else None
+                known[dotted] = Base(described["kind"], tuple(described["traits"]), False, owner)
             continue
         if isinstance(source, str):
             snapshot.unreadable[module] = (file, source)
             continue
-        package = module if path.stem == "__init__" else module.rpartition(".")[0]
-        for name, target in source.imported.items():
-            snapshot.reexports[f"{module}.{name}"] = absolute(package, target)
-        from_source.append((module, file, package, source, _without_root(entry["error"], root)))
-    # Bases defined in other modules read from the source: repeat until nothing new.
-    found: dict[str, dict[str, Any]] = {}
-    for _ in range(len(from_source) + 1):
-        before = len(known)
-        for module, _file, package, source, _why in from_source:
-            found[module] = source_enums(source, known, package)
-            for qualname, described in found[module].items():
-                known[f"{module}.{qualname}"] = (
-                    described["kind"],
-                    tuple(described["traits"]),
-                    False,
-                )
-        if len(known) == before:
-            break
+        snapshot.read[module] = "source"
+        why = _without_root(entry["error"], root)
+        snapshot.not_imported[module] = why
+        from_source.append((module, file, package, source, why))
+    found = _read_sources(parsed, known, {m for m, r in snapshot.read.items() if r == "imported"})
+    for module, _package, source in parsed:
+        snapshot.sources[module] = (source, found[module])
     why_files: dict[str, list[str]] = {}
     for module, file, package, source, why in from_source:
         if found[module] and run_code:
@@ -247,6 +262,7 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
         for qualname, described in found[module].items():
             dotted = f"{module}.{qualname}"
             snapshot.enums[dotted] = _record(described, dotted, file, source, True)
+        snapshot.notes += _auto_notes(label, file, source, found[module])
         for qualname, line, base in unresolved(source, found[module], known, package):
             snapshot.notes.append(
                 (
@@ -283,6 +299,145 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     return snapshot
 
 
+def _read_sources(
+    parsed: Sequence[tuple[str, str, ModuleSource]], known: dict[str, Base], imported: set[str]
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every parsed module's enums read from its source, bases resolved through the tree's
+    other modules (``known`` grows with them: repeat until nothing new).  An imported
+    class keeps the kind and traits importing gave; its ``_generate_next_value_`` comes
+    from its source."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for _ in range(len(parsed) + 1):
+        before = dict(known)
+        for module, package, source in parsed:
+            found[module] = source_enums(source, known, package, module)
+            for qualname, described in found[module].items():
+                dotted = f"{module}.{qualname}"
+                if module in imported:
+                    # Importing told whether it has its own _generate_next_value_; the
+                    # source, how to evaluate it.
+                    if dotted not in known:
+                        continue
+                    if known[dotted].generate is not None:
+                        read = described["generate"]
+                        if read is not None and read.read:
+                            known[dotted] = known[dotted]._replace(generate=read)
+                    known[dotted] = known[dotted]._replace(new=described["new"])
+                    continue
+                known[dotted] = Base(
+                    described["kind"],
+                    tuple(described["traits"]),
+                    False,
+                    described["generate"],
+                    described["new"],
+                )
+        if known == before:
+            break
+    return found
+
+
+def _auto_notes(
+    label: str, file: str, source: ModuleSource, found: dict[str, dict[str, Any]]
+) -> list[tuple[str, str]]:
+    """One note per class read from the source whose values (``auto()`` ones, or all
+    under a ``__new__``) could not be told."""
+    notes = []
+    for qualname, described in found.items():
+        info = source.classes.get(qualname)
+        line = info.line if info else source.assigned.get(qualname, 1)
+        if described.get("new") is not None and described["members"]:
+            notes.append(
+                (
+                    file,
+                    f"{label}: the values of {qualname} (line {line}) are what "
+                    f"{described['new']}.__new__ makes of them, which reading the source does "
+                    f"not run: its members are compared by name only",
+                )
+            )
+            continue
+        owner = described.get("auto from")
+        if owner is None:
+            continue
+        count = sum(1 for m in described["members"] if m[3] == {"unknown": "auto()"})
+        notes.append(
+            (
+                file,
+                f"{label}: the auto() values of {qualname} (line {line}) {owner}: its "
+                f"{count} auto() member{'s are' if count != 1 else ' is'} compared by name "
+                f"only",
+            )
+        )
+    return notes
+
+
+def one_reading(old: Snapshot, new: Snapshot) -> None:
+    """Read each module the same way in both revisions, with notes (in the re-read
+    revision's ``notes``) that say so.
+
+    A module imported in one revision and read from its source in the other (a
+    dependency missing on one side) is read from its source in both: values that
+    only importing can tell (a computed value, an ``auto()`` under an unusual
+    ``_generate_next_value_``) would otherwise differ between the two readings,
+    not between the revisions.  An enum that only importing finds (built at
+    import) is then compared in neither revision, with a note.
+    """
+    aligned: dict[tuple[str, str, str], list[str]] = {}
+    for module in sorted(old.read.keys() & new.read.keys()):
+        if old.read[module] == new.read[module]:
+            continue
+        ran, other = (old, new) if old.read[module] == "imported" else (new, old)
+        file = ran.modules[module]
+        why = other.not_imported.get(module, "not imported")
+        if module not in ran.sources:  # imported, yet its source does not parse
+            ran.notes.append(
+                (
+                    file,
+                    f"{ran.label}: imported, while {other.label} read it from the source "
+                    f"({why}), and its source cannot be parsed here to read it the same "
+                    f"way: a value change between the two may come from the readings",
+                )
+            )
+            continue
+        source, found = ran.sources[module]
+        gone = {p: r for p, r in ran.enums.items() if r.file == file and not r.from_source}
+        for path in gone:
+            del ran.enums[path]
+        for qualname, described in found.items():
+            dotted = f"{module}.{qualname}"
+            ran.enums[dotted] = _record(described, dotted, file, source, True)
+        ran.notes += _auto_notes(ran.label, file, source, found)
+        if gone or found:
+            aligned.setdefault((ran.label, other.label, why), []).append(file)
+        for _path, record in sorted(gone.items()):
+            if record.qualname not in found:
+                ran.notes.append(
+                    (
+                        file,
+                        f"{ran.label}: enum {record.qualname} (line {record.line}) is seen "
+                        f"only by importing the module (built at import), which "
+                        f"{other.label} could not do ({why}): it was compared in neither "
+                        f"revision",
+                    )
+                )
+
+    for (label, other_label, why), files in aligned.items():
+        ran = old if old.label == label else new
+        others = len(files) - 1
+        what = (
+            f"this module and {others} other module{'s' if others != 1 else ''} were read"
+            if others
+            else "read"
+        )
+        ran.notes.append(
+            (
+                files[0],
+                f"{label}: {what} from the source, not imported, as in {other_label} (where "
+                f"importing {'them' if others else 'it'} failed: {why}), so that both "
+                f"revisions are read the same way",
+            )
+        )
+
+
 def run_notes(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
     """Both revisions' notes, sorted, a note both give once (``HEAD and the working
     tree: ...``): one missing dependency is one note per run."""
@@ -303,6 +458,40 @@ def run_notes(old: Snapshot, new: Snapshot) -> list[tuple[str, str]]:
     return sorted(notes)
 
 
+def _through_source(snapshot: Snapshot, path: str) -> EnumRecord | None:
+    """The enum ``path`` names through the tree's imports as the source writes them:
+    ``from .x import Color`` and ``from .x import *`` (followed in turn)."""
+    pending, seen = [path], set[str]()
+    while pending:
+        path = pending.pop(0)
+        if path in seen or len(seen) > 100:
+            continue
+        seen.add(path)
+        if path in snapshot.enums:
+            return snapshot.enums[path]
+        module = path.rpartition(".")[0]
+        if module not in snapshot.stars and module in snapshot.other_files:
+            _imports_of(snapshot, module, snapshot.other_files[module])
+        if path in snapshot.reexports:
+            pending.append(snapshot.reexports[path])
+            continue
+        name = path.rpartition(".")[2]
+        pending += [f"{star}.{name}" for star in snapshot.stars.get(module, [])]
+    return None
+
+
+def _imports_of(snapshot: Snapshot, module: str, path: Path) -> None:
+    """Record the re-exports of a module that defines no enum (read when one is followed)."""
+    source = _parse(path)
+    snapshot.stars[module] = []
+    if isinstance(source, str):
+        return
+    package = module if path.stem == "__init__" else module.rpartition(".")[0]
+    for name, target in source.imported.items():
+        snapshot.reexports.setdefault(f"{module}.{name}", absolute(package, target))
+    snapshot.stars[module] = [absolute(package, star) for star in source.stars]
+
+
 def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
     """The enum classes ``paths`` name in this revision though none is defined under
     that path: re-exports (``from .new_home import Color``)."""
@@ -312,8 +501,9 @@ def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
     asked: dict[str, str] = {}
     for path in paths:
         target = snapshot.reexports.get(path, path)
-        if target in snapshot.enums:
-            found[path] = snapshot.enums[target]
+        record = _through_source(snapshot, path)
+        if record is not None:
+            found[path] = record
         else:
             asked[target] = path
     if not asked or not snapshot.imported:

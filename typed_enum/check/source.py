@@ -4,26 +4,34 @@ Imported classes take their members' lines and ``auto()`` marks from here.
 A module that cannot be imported has its enums read from here alone:
 literal values, ``auto()``, ``alias()``, ``reserved()`` and equal-value aliases are known;
 any other value (a call, an attribute, a custom ``__new__``) is not, and a
-member with an unknown value is compared by name only.
+member with an unknown value is compared by name only.  ``auto()`` under a
+base with its own ``_generate_next_value_`` takes what that function returns
+when it is simple enough to evaluate from the tree (``generate``); otherwise,
+and under a base from an installed library, its values are unknown: never a
+number the class would not give.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from typed_enum.check._child import canonical, shown
+from typed_enum.check.generate import Generator, NotEvaluated, evaluate, generator
 
 __all__ = [
     "KIND_TRAITS",
+    "Base",
     "ClassSource",
     "ModuleSource",
     "SourceMember",
     "absolute",
     "parse",
+    "parse_quietly",
     "source_enums",
     "unresolved",
 ]
@@ -75,6 +83,10 @@ class ClassSource:
     members: dict[str, SourceMember] = field(default_factory=dict)
     start: int = 1
     """The functional API's ``start=``: the first ``auto()`` value."""
+    generate: Generator | None = None
+    """Its own ``_generate_next_value_``, if its body defines one."""
+    new: bool = False
+    """Its body defines ``__new__``: what a member's value becomes is that function's."""
 
 
 @dataclass
@@ -88,6 +100,8 @@ class ModuleSource:
     """Classes defined more than once under one qualified name: the lines of each."""
     functional: dict[str, str] = field(default_factory=dict)
     """Functional-API calls whose names are not literal: assigned name -> the called base."""
+    stars: list[str] = field(default_factory=list)
+    """Module-level ``from X import *``: each X (relative X keeps its dots)."""
 
 
 def _dotted(node: ast.expr) -> str:
@@ -124,6 +138,12 @@ def _class(
     for statement in node.body:
         if isinstance(statement, ast.ClassDef):
             _class(statement, qualname + ".", found, lines)
+            continue
+        if isinstance(statement, ast.FunctionDef) and statement.name == "_generate_next_value_":
+            info.generate = generator(statement, qualname)
+            continue
+        if isinstance(statement, ast.FunctionDef) and statement.name == "__new__":
+            info.new = True
             continue
         if isinstance(statement, ast.Assign):
             targets, value = statement.targets, statement.value
@@ -183,19 +203,39 @@ def _functional(name: str, call: ast.Call) -> tuple[ClassSource | None, str]:
     return info, base
 
 
+#: The file name the user's code is parsed under: the warnings filter keyed on it keeps
+#: the parser's warnings about that code (``SyntaxWarning: invalid escape sequence``)
+#: off the user's terminal, and no other warning.
+_QUIET = "<typed-enum: parsed, not run>"
+
+
+def parse_quietly(text: str, mode: str = "exec") -> Any:
+    """``ast.parse(text, mode=mode)`` without the parser's warnings about the code (every
+    reader of the user's code parses through it); raises SyntaxError."""
+    # A filter, not catch_warnings(): the two revisions are read in two threads, and
+    # catch_warnings() restores the filters of whichever thread entered it first.
+    for category in (SyntaxWarning, DeprecationWarning):
+        warnings.filterwarnings("ignore", category=category, module=re.escape(_QUIET))
+    return ast.parse(text, filename=_QUIET, mode=mode)
+
+
 def parse(text: str) -> ModuleSource:
     """The classes of a module (nested ones by qualified name); raises SyntaxError."""
-    tree = ast.parse(text)
+    tree = parse_quietly(text)
     classes: dict[str, ClassSource] = {}
     assigned: dict[str, int] = {}
     imported: dict[str, str] = {}
     lines: dict[str, list[int]] = {}
     functional: dict[str, str] = {}
+    stars: list[str] = []
     for statement in tree.body:
         if isinstance(statement, ast.ImportFrom):
             origin = "." * statement.level + (statement.module or "")
             for alias in statement.names:
-                imported[alias.asname or alias.name] = f"{origin}.{alias.name}"
+                if alias.name == "*":
+                    stars.append(origin)
+                else:
+                    imported[alias.asname or alias.name] = f"{origin}.{alias.name}"
         elif isinstance(statement, ast.Import):
             for alias in statement.names:
                 if alias.asname:
@@ -222,11 +262,24 @@ def parse(text: str) -> ModuleSource:
                 elif _ENUM_LIKE.search(base.rpartition(".")[2]):
                     functional[name] = base
     redefined = {name: found for name, found in lines.items() if len(found) > 1}
-    return ModuleSource(classes, assigned, imported, redefined, functional)
+    return ModuleSource(classes, assigned, imported, redefined, functional, stars)
 
 
-#: A resolved enum base: (kind, traits, Django Choices).
-Base = tuple[str, tuple[str, ...], bool]
+class Base(NamedTuple):
+    """A resolved enum base."""
+
+    kind: str
+    traits: tuple[str, ...]
+    django: bool
+    """Django's Choices (a member's label is dropped)."""
+    generate: Generator | None = None
+    """The ``_generate_next_value_`` its classes inherit, if not the standard one."""
+    new: str | None = None
+    """The class whose own ``__new__`` its classes inherit (dotted), if any."""
+
+
+#: Modules whose enum classes give ``auto()`` the standard library's values.
+_STANDARD = ("enum", "typed_enum")
 
 
 def absolute(package: str, target: str) -> str:
@@ -255,17 +308,22 @@ def _base(
     for written in info.bases:
         base = _written(written, imported, package)
         last = base.rpartition(".")[2]
-        if base.startswith("django.") and last in _DJANGO:
-            kind, traits = _DJANGO[last]
-            return kind, traits, True
-        if last in _KIND_OF_BASE:
-            kind = _KIND_OF_BASE[last]
-            return kind, KIND_TRAITS[kind], False
         for key in (written, base):
             if key in kinds:
                 return kinds[key]
         if base in known:
             return known[base]
+        if base.startswith("django.") and last in _DJANGO:
+            kind, traits = _DJANGO[last]
+            return Base(kind, traits, True)
+        if last in _KIND_OF_BASE:
+            kind = _KIND_OF_BASE[last]
+            where = base.rpartition(".")[0]
+            if not where or where.partition(".")[0] in _STANDARD:
+                return Base(kind, KIND_TRAITS[kind], False)
+            # Named like an enum class, from an installed library the source reading
+            # does not open: its auto() may not be the standard library's.
+            return Base(kind, KIND_TRAITS[kind], False, Generator(base, None, read=False))
     return None
 
 
@@ -319,18 +377,35 @@ def unresolved(
     return missed
 
 
+def _generated(
+    function: Generator, name: str, start: int, count: int, last_values: list[object]
+) -> object:
+    """An ``auto()`` value from ``function``; NotEvaluated when it cannot be told."""
+    value = evaluate(function, name, start, count, last_values)
+    if isinstance(value, type(None) | bool | int | float | str | tuple | list):
+        return value
+    raise NotEvaluated(type(value).__name__)
+
+
 def source_enums(
-    module: ModuleSource, known: Mapping[str, Base] | None = None, package: str = ""
+    module: ModuleSource,
+    known: Mapping[str, Base] | None = None,
+    package: str = "",
+    home: str = "",
 ) -> dict[str, dict[str, Any]]:
     """The enums of a module as ``_child.describe`` would give them, from the source.
 
     A class is an enum when a base is named like a stdlib or typed_enum enum
     class or Django's Choices, is an enum of the same module, or is in
     ``known`` (enum bases of the tree's other modules, by dotted path;
-    ``package`` resolves relative imports).  Functional-API calls
+    ``package`` resolves relative imports; ``home``, the module's own dotted name,
+    is how notes name its classes).  Functional-API calls
     (``Enum("Mode", "fast slow")``) count as classes.  A value that is not a
     literal has the canonical form ``{"unknown": source text}`` (compared by
-    name only).
+    name only); so has an ``auto()`` whose ``_generate_next_value_`` cannot be
+    evaluated, and the class's ``"auto from"`` says where that function is; so has
+    every value of a class with a ``__new__`` of its own or inherited (``"new"``).
+    ``"generate"`` is the function its subclasses inherit (None: the standard one).
     """
     known = known or {}
     kinds: dict[str, Base] = {}
@@ -340,8 +415,16 @@ def source_enums(
         resolved = _base(info, module.imported, kinds, known, package)
         if resolved is None:
             continue
-        kind, base_traits, django = resolved
+        kind, base_traits, django, inherited_generate, new = resolved
+        generate = info.generate or inherited_generate
+        dotted = f"{home}.{qualname}" if home else qualname
+        if info.generate is not None:
+            generate = info.generate.at(dotted)
+        new = dotted if info.new else new
+        resolved = Base(kind, base_traits, django, generate, new)
         kinds[qualname] = kinds[qualname.rpartition(".")[2]] = resolved
+        auto_from: str | None = None
+        last_values: list[object] = []
         inherited = any(opens.get(b, False) for b in info.bases)
         opens[qualname] = info.open if info.open is not None else inherited
         traits = set(base_traits)
@@ -367,8 +450,23 @@ def source_enums(
                     continue
                 retired.append([name, name, shown(value), canonical(value)])
                 continue
+            if new is not None and not _call_to(written, "alias"):
+                # Its value is what __new__ makes of it, which reading does not run.
+                text_of = ast.unparse(entry.value)[:80]
+                members.append([name, name, text_of, {"unknown": text_of}])
+                canonical_of[name] = name
+                continue
             if entry.auto and (_call_to(written, "auto") or isinstance(written, ast.Constant)):
-                value = _next_auto(kind, name, values, info.start, text)
+                if generate is None:
+                    value = _next_auto(kind, name, values, info.start, text)
+                else:
+                    try:
+                        value = _generated(generate, name, info.start, len(members), last_values)
+                    except NotEvaluated:
+                        auto_from = generate.why()
+                        members.append([name, name, "auto()", {"unknown": "auto()"}])
+                        canonical_of[name] = name
+                        continue
             elif _call_to(written, "alias"):
                 call = written
                 assert isinstance(call, ast.Call)
@@ -390,6 +488,7 @@ def source_enums(
                     continue
             form = canonical(value)
             key = repr(form)
+            last_values.append(value)
             if key in owner_of:
                 target = owner_of[key]
             else:
@@ -406,5 +505,8 @@ def source_enums(
             "open": opens[qualname],
             "members": members,
             "reserved": retired,
+            "generate": generate,
+            "new": new,
+            "auto from": auto_from,
         }
     return found

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-__all__ = ["default_paths", "enum_modules", "module_name", "python_files"]
+__all__ = ["default_paths", "enum_modules", "left_out", "module_name", "python_files"]
 
 _SKIP_DIRS = frozenset(
     {"__pycache__", "node_modules", "site-packages", "build", "dist", "venv", "env"}
@@ -23,6 +23,12 @@ _MENTIONS_ENUM = re.compile(
     r"|\b(?:Text|Integer)?Choices\b|\b\w+Enum\b"
 )
 _CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+#: A class whose bases name an enum (Enum, IntFlag, StringEnum, TextChoices...).
+_ENUM_CLASS = re.compile(
+    r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*\b\w*(?:Enum|Flag|Choices)\b", re.MULTILINE
+)
+#: Folders of tests and documentation: their enums are no stored data.
+_NOT_CODE = frozenset({"tests", "test", "docs", "doc", "examples", "benchmarks"})
 
 
 def default_paths(root: Path) -> list[str]:
@@ -38,6 +44,35 @@ def default_paths(root: Path) -> list[str]:
             module = entry.suffix == ".py" and entry.is_file() and entry.name not in _SCRIPTS
             if package or module:
                 found.append(entry.relative_to(root).as_posix())
+    return found
+
+
+def left_out(root: Path) -> list[str]:
+    """The folders at ``root`` (and under ``root/src``) that ``default_paths`` leaves out
+    (no ``__init__.py``: ``scripts/``, ``app/``) and that hold a module defining an enum."""
+    found = []
+    for base in (root, root / "src"):
+        if not base.is_dir():
+            continue
+        for entry in sorted(base.iterdir()):
+            if (
+                not entry.is_dir()
+                or entry.name.startswith(".")
+                or entry.name in _SKIP_DIRS
+                or entry.name in _NOT_CODE
+                or entry.name == "src"
+                or (entry / "__init__.py").is_file()
+            ):
+                continue
+            relative = entry.relative_to(root).as_posix()
+            for path in python_files(root, [relative]):
+                try:
+                    text = path.read_bytes().decode("utf-8", "replace")
+                except OSError:
+                    continue
+                if _ENUM_CLASS.search(text):
+                    found.append(relative)
+                    break
     return found
 
 

@@ -7,6 +7,8 @@ keeps formatting and comments.  One job a module:
 - ``cli``: arguments, the file walk, progress, ``--diff``/``--check``, exit status;
 - ``analysis``: what each module declares (enum classes, metaclasses, references);
 - ``plan``: which classes can move, decided over the whole tree;
+- ``meta_aliases``: metaclasses whose enums repeat values, which stay stdlib's;
+- ``identity``: checks that tell stdlib's enum classes apart by identity, kept;
 - ``rewrite``: the libcst transformer that applies the plan to one module;
 - ``values``: safe evaluation of member values (no code is run);
 - ``report``: findings and how they are printed.

@@ -12,6 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
+from typed_enum._options import unknown_option
+from typed_enum.migrate.deps import spec_error
 from typed_enum.migrate.report import Finding, Kind, print_report
 
 if TYPE_CHECKING:
@@ -27,7 +29,8 @@ _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages", "build",
 _MENTIONS_ENUM = re.compile(r"\benum\b|\b(?:Int|Str)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b")
 _INSTALL = (
     "typed-enum migrate needs libcst, which is not installed; install it with "
-    "pip install 'typed_enum[migrate]' (or pip install 'libcst>=1.1') and run again"
+    "pip install 'libcst>=1.9' 'tomlkit>=0.15.3' (what typed_enum's [migrate] extra "
+    "installs; in a typed_enum clone: pip install -e '.[migrate]') and run again"
 )
 
 
@@ -54,8 +57,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--add-dependency",
-        action="store_true",
-        help="add typed_enum to pyproject.toml's [project] dependencies (and to [build-system] "
+        metavar="SPEC",
+        help="add SPEC, the requirement of typed_enum to write (typed_enum has no release on a "
+        "package index yet: 'typed_enum @ git+URL', URL the https:// address of the clone you "
+        "install from), to pyproject.toml's [project] dependencies (and to [build-system] "
         "requires where the build imports a rewritten module), keeping its formatting",
     )
     parser.add_argument(
@@ -432,16 +437,38 @@ def _dependencies(args: argparse.Namespace, rewritten: set[str]) -> list[Finding
     if not (args.add_dependency and notes) or args.diff or args.check:
         return [Finding(path, 1, Kind.NOTE, message) for path, message in notes]
     build = any("build requirement" in message for _, message in notes)
-    why = add_dependency(root, build)
+    why = add_dependency(root, build, args.add_dependency)
     if why is not None:
         return [Finding(Path("pyproject.toml"), 1, Kind.ERROR, why)]
     where = "[project] dependencies" + (" and [build-system] requires" if build else "")
-    return [Finding(Path("pyproject.toml"), 1, Kind.NOTE, f"added typed_enum to {where}")]
+    return [
+        Finding(Path("pyproject.toml"), 1, Kind.NOTE, f"added {args.add_dependency} to {where}")
+    ]
+
+
+def _spec_error(argv: Sequence[str]) -> str | None:
+    """Why the SPEC of ``--add-dependency SPEC`` is not a requirement of typed_enum (before
+    argparse, which would report a PATH it took as the SPEC as missing)."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        if name != "--add-dependency":
+            continue
+        if not equals:
+            value = argv[index + 1] if index + 1 < len(argv) else ""
+        return spec_error(value)
+    return None
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m typed_enum.migrate") -> int:
     """``python -m typed_enum.migrate PATH...``; returns the exit status."""
-    args = _parser(prog).parse_args(argv)
+    parser = _parser(prog)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    error = unknown_option(parser, argv) or _spec_error(argv)
+    if error:
+        parser.error(error)
+    args = parser.parse_args(argv)
     try:
         import libcst  # noqa: F401
     except ImportError:

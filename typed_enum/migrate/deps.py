@@ -22,10 +22,20 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["REQUIREMENT", "add_dependency", "dependency_notes"]
+__all__ = ["REQUIREMENT", "WHY_A_SPEC", "add_dependency", "dependency_notes", "spec_error"]
 
-REQUIREMENT = "typed_enum"
+#: The requirement the notes show: typed_enum has no release on a package index yet, so
+#: a bare "typed_enum" cannot be installed; the user names where it comes from (URL).
+REQUIREMENT = "typed_enum @ git+URL"
+WHY_A_SPEC = (
+    "typed_enum has no release on a package index yet: URL is the https:// address of the "
+    "typed_enum clone you install from"
+)
 _NAME = re.compile(r"^\s*typed[-_.]enum\b", re.IGNORECASE | re.MULTILINE)
+#: A requirement of typed_enum: the name, extras, then a URL or a version specifier.
+_SPEC = re.compile(
+    r"^typed[-_.]enum(\[[\w\s,.-]*\])?\s*(@\s*\S+://\S+|[<>=!~][^@]*)?\s*(;.*)?$", re.IGNORECASE
+)
 
 
 def _declared(root: Path) -> str | None:
@@ -223,7 +233,8 @@ def dependency_notes(root: Path, rewritten: set[str]) -> list[tuple[Path, str]]:
                 Path(target if pyproject.is_file() else "."),
                 f"typed_enum is not declared in the project's dependencies, and the migrated "
                 f'modules import it; add "{REQUIREMENT}" to {target} ([project] dependencies: '
-                f'dependencies = [..., "{REQUIREMENT}"]) or run again with --add-dependency',
+                f'dependencies = [..., "{REQUIREMENT}"]) or run again with --add-dependency '
+                f"'{REQUIREMENT}' ({WHY_A_SPEC})",
             )
         )
     build_requires: list[object] = []
@@ -249,15 +260,27 @@ def dependency_notes(root: Path, rewritten: set[str]) -> list[tuple[Path, str]]:
                 f"the build imports {module} ({source}), which imports rewritten module "
                 f"{touched[0]}: with build isolation typed_enum must be a build requirement; "
                 f'add it to [build-system]: requires = [..., "{REQUIREMENT}"] (or run again with '
-                "--add-dependency)",
+                f"--add-dependency '{REQUIREMENT}'; {WHY_A_SPEC})",
             )
         )
     return notes
 
 
-def add_dependency(root: Path, build: bool) -> str | None:
-    """Add typed_enum to pyproject.toml's [project] dependencies (and, ``build``, to
-    [build-system] requires), keeping its formatting; why not, or None when done."""
+def spec_error(spec: str) -> str | None:
+    """Why ``spec`` (``--add-dependency SPEC``) is not a requirement of typed_enum, or None."""
+    if _SPEC.match(spec.strip()):
+        return None
+    what = f"{spec!r} is not a requirement of typed_enum" if spec else "none was given"
+    return (
+        f"--add-dependency takes the requirement to write: --add-dependency '{REQUIREMENT}' "
+        f"({WHY_A_SPEC}); {what}"
+    )
+
+
+def add_dependency(root: Path, build: bool, spec: str) -> str | None:
+    """Add ``spec`` (a requirement of typed_enum) to pyproject.toml's [project]
+    dependencies (and, ``build``, to [build-system] requires), keeping its formatting;
+    why not, or None when done."""
     import tomlkit
 
     path = root / "pyproject.toml"
@@ -283,7 +306,7 @@ def add_dependency(root: Path, build: bool) -> str | None:
             table[key] = tomlkit.array()
         values = table[key]
         if not any(isinstance(v, str) and _NAME.match(v) for v in values):
-            values.append(REQUIREMENT)
+            values.append(spec.strip())
     if places:
         path.write_text(tomlkit.dumps(document), encoding="utf-8")
     if dynamic:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import libcst as cst
 
 from typed_enum.migrate.analysis import (
     AUTO_DIFFERS,
@@ -26,6 +28,8 @@ from typed_enum.migrate.analysis import (
     Line,
     ModuleInfo,
 )
+from typed_enum.migrate.identity import find_identity
+from typed_enum.migrate.meta_aliases import aliasing_metaclasses, moved_metaclass_note
 from typed_enum.migrate.report import Finding, Kind
 from typed_enum.migrate.runtime import Members, RuntimeInfo
 from typed_enum.migrate.values import Unknown, evaluate_source
@@ -63,6 +67,11 @@ class Plan:
     # the moved plain Enum/Flag classes (no data type): orjson serialises
     # stdlib's natively, typed_enum's only with default=
     plain: list[tuple[Path, int, str]] = field(default_factory=list)
+    # path -> id() of a comparison or dict that tells stdlib's enum classes
+    # apart by identity -> the builder of its replacement (``identity.py``)
+    identity: dict[Path, dict[int, Callable[[cst.CSTNode], cst.CSTNode]]] = field(
+        default_factory=dict
+    )
 
 
 def _auto_value(
@@ -507,6 +516,11 @@ class _Planner:
             problems[key], aliases[key] = self.members(self.classes[key])
         for key in sorted(self.metas):
             problems.setdefault(key, self.reexported(self.classes[key]))
+        # A metaclass that makes enums with aliases keeps stdlib's (meta_aliases.py).
+        for key, problem in aliasing_metaclasses(
+            self.metas, self.classes, self.find, aliases
+        ).items():
+            problems[key].append(problem)
         blocked: dict[str, str] = {}  # group root -> a class that blocks it
         for key, found in problems.items():
             if found:
@@ -560,6 +574,9 @@ class _Planner:
                             "comment where the line length allows)"
                         )
                 self.add(info, member.line, Kind.ALIAS, message)
+        for key in sorted(self.metas & self.plan.converted):
+            info = self.classes[key]
+            self.add(info, info.line, Kind.NOTE, moved_metaclass_note(info))
         self.ordering()
         for key in sorted(self.plan.converted):
             if key in self.enums and self.is_plain(key):
@@ -585,7 +602,16 @@ class _Planner:
                                 f"functional-API call left on stdlib enum: {refused}",
                             )
                         )
+        identity = find_identity(self.modules, self.plan.refs, self.moves)
+        self.plan.identity = identity.rewrites
+        self.plan.findings += identity.findings
         return self.plan
+
+    def moves(self, module: ModuleInfo, name: str) -> bool | None:
+        """Whether ``name``, read in ``module``, is a class of the tree that moves
+        (None: not a class of the tree)."""
+        key = self.canon(f"{module.name}.{name}")
+        return key in self.plan.converted if key in self.classes else None
 
     # -- ordering: kept as stdlib's, explicitly ------------------------------------
 

@@ -16,6 +16,12 @@ class Kind(enum.Enum):
     # Rewritten keeping a stdlib behaviour typed_enum drops, visibly: remove it
     # once nothing relies on it.
     KEPT = "kept"
+    # Rewritten so a check that tells stdlib's enum classes apart by identity
+    # (``bases[0] == enum.IntEnum``) accepts typed_enum's too (identity.py).
+    IDENTITY = "identity"
+    # Rewritten, and something the code pins changes with it, which no source
+    # change keeps (a test's ``assert type(C) is enum.EnumMeta``): it may fail.
+    CHANGED = "changed"
     # Not rewritten: the run could not do it safely; the user must.
     LEFT_ALONE = "left alone"
     # The file could not be read or parsed.
@@ -50,6 +56,19 @@ _KEPT_ADVICE = (
     "drops (ValueOrdered: members order by their values), so behaviour is unchanged. Remove "
     "it once nothing relies on it; run again with --typed-enum-semantics to adopt "
     "typed_enum's rule at once and have the uses mypy can see listed."
+)
+
+
+_IDENTITY_ADVICE = (
+    "Each identity check above compared a class with a stdlib enum class by ==, is or in; a "
+    "class the migration moved is built on typed_enum's counterpart (a subclass of it), so "
+    "the check now accepts both and behaves as before."
+)
+
+_CHANGED_ADVICE = (
+    "Each assertion marked changed above pins stdlib's own class (its type, its bases, its "
+    "exact __mro__) for a class the migration may have moved: it may now fail, and no source "
+    "change keeps it. Update it to what the test is about (issubclass, the members)."
 )
 
 
@@ -101,6 +120,10 @@ def print_report(
         kept = counts[Kind.KEPT]
         what = "class" if kept == 1 else f"{kept} classes"
         print(_KEPT_ADVICE.format(count=what, s="s" if kept == 1 else ""), file=out)
+    if counts[Kind.IDENTITY]:
+        print(_IDENTITY_ADVICE, file=out)
+    if counts[Kind.CHANGED]:
+        print(_CHANGED_ADVICE, file=out)
     verb = "rewritten" if written else "would be rewritten"
     print(
         f"{changed} of {scanned} files {verb}; implicit aliases declared with alias(): "

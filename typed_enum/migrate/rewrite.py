@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -22,6 +22,7 @@ from typed_enum.migrate.analysis import (
     ModuleInfo,
     Ref,
 )
+from typed_enum.migrate.identity import fitted
 from typed_enum.migrate.plan import Plan
 from typed_enum.migrate.style import Imports, Style
 
@@ -402,6 +403,8 @@ class _Transformer(cst.CSTTransformer):
             return cst.Attribute(cst.Name("typed_enum"), cst.Name(change.qualify[key]))
         if key in change.aliases:
             return cst.Call(change.alias_call, [cst.Arg(cst.Name(change.aliases[key]))])
+        if key in change.identity:
+            return change.identity[key](updated_node)
         result = super().on_leave(original_node, updated_node)
         if key not in self.top or not self.pending:
             return result
@@ -565,6 +568,8 @@ class _Change:
     # id() of the classes that get ValueOrdered among their bases -> where
     value_ordered: dict[int, int] = field(default_factory=dict)
     value_ordered_name: cst.BaseExpression = field(default_factory=lambda: cst.Name("ValueOrdered"))
+    # id() of an identity check -> its replacement's builder (``identity.py``)
+    identity: dict[int, Callable[[cst.CSTNode], cst.CSTNode]] = field(default_factory=dict)
 
 
 def rewrite(
@@ -653,7 +658,8 @@ def rewrite(
     via_module = [r for r in info.refs if r.via_module and id(r.node) in plan.refs]
     for ref in via_module:
         change.qualify[id(ref.node)] = _target(ref)
-    need_module = bool(change.qualify)
+    change.identity = fitted(info, plan.identity.get(info.path, {}), style.line_length)
+    need_module = bool(change.qualify or change.identity)
     for cls in info.classes:
         for member in cls.members:
             key = id(member.value)
@@ -690,7 +696,12 @@ def rewrite(
     # Every use of the enum module moves: its import goes.
     change.drop_enum_module = bool(via_module) and len(via_module) == info.module_uses
     if not (
-        change.moved or change.qualify or change.aliases or change.chained or change.value_ordered
+        change.moved
+        or change.qualify
+        or change.aliases
+        or change.chained
+        or change.value_ordered
+        or change.identity
     ):
         return module.code
     new_imports = _imports(module, from_names, need_module, style.imports)

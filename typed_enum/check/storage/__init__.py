@@ -11,9 +11,18 @@ imported: ``imported``, ``_imported``):
 - ``msgspec``: ``Struct`` fields (values);
 
 and the shared parts: ``places`` (the map), ``scope`` (the tree's modules and
-what a name in one refers to), ``annotations`` (the enums an annotation holds),
-``finder`` (the tree read, each reader run), ``judge`` (the findings judged by
-the map), ``report`` (``--show-storage``, the map in JSON and SARIF).
+what a name in one refers to, as Python resolves it: re-exports, star imports,
+module aliases, apps imported by their short names), ``annotations`` (the enums an
+annotation holds), ``references`` (every reference to an enum in a model-like class
+that no reader classified), ``finder`` (the tree read, each reader run), ``judge``
+(the findings judged by the map), ``report`` (``--show-storage``, the map in JSON
+and SARIF).
+
+An enum is judged "by name" or "by value" only on complete, positive evidence:
+``StorageMap.how`` is ``"unknown"`` when a place that could store the enum was not
+read (``StorageMap.unknown_because`` names each, with how to declare the storage in
+``[tool.typed_enum.check.storage]``), and None (stored nowhere) only when no
+model-like place names it and every module that could was read.
 """
 
 from __future__ import annotations

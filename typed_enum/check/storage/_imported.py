@@ -29,6 +29,12 @@ def _stored(column_type: Any, enum_class: Any) -> str:
     return "other"
 
 
+def _impl(column_type: Any) -> Any:
+    """A TypeDecorator's type: ``impl_instance`` (SQLAlchemy 2.x), ``impl`` (1.4)."""
+    inner = getattr(column_type, "impl_instance", None)
+    return inner if inner is not None else getattr(column_type, "impl", None)
+
+
 def _columns(owner: str, columns: Any, found: list[list[str]]) -> None:
     import sqlalchemy
 
@@ -36,8 +42,11 @@ def _columns(owner: str, columns: Any, found: list[list[str]]) -> None:
         column_type = getattr(column, "type", None)
         kind = "Enum column"
         if isinstance(column_type, sqlalchemy.TypeDecorator):
-            column_type = column_type.impl_instance
+            column_type = _impl(column_type)
             kind = "Enum column in a TypeDecorator"
+        if isinstance(column_type, sqlalchemy.ARRAY):
+            column_type = column_type.item_type
+            kind = f"ARRAY of {kind}"
         if not isinstance(column_type, sqlalchemy.Enum) or column_type.enum_class is None:
             continue
         enum_class = column_type.enum_class
@@ -49,24 +58,27 @@ def _columns(owner: str, columns: Any, found: list[list[str]]) -> None:
         found.append([f"{owner}.{key}", path, _stored(column_type, enum_class), kind])
 
 
-def _read(module: Any, name: str) -> list[list[str]]:
+def _read(module: Any, name: str, errors: list[list[str]]) -> list[list[str]]:
     import sqlalchemy
 
     found: list[list[str]] = []
     for attr, value in list(vars(module).items()):
-        if isinstance(value, sqlalchemy.Table):
-            _columns(f"{name}.{attr}", ((c.name, c) for c in value.columns), found)
-            continue
-        if not isinstance(value, type) or getattr(value, "__module__", None) != name:
-            continue
-        mapper: Any
         try:
-            mapper = sqlalchemy.inspect(value, raiseerr=False)
-        except Exception:
-            mapper = None
-        if mapper is None or not hasattr(mapper, "columns"):
-            continue
-        _columns(f"{name}.{value.__qualname__}", mapper.columns.items(), found)
+            if isinstance(value, sqlalchemy.Table):
+                _columns(f"{name}.{attr}", ((c.name, c) for c in value.columns), found)
+                continue
+            if not isinstance(value, type) or getattr(value, "__module__", None) != name:
+                continue
+            mapper: Any
+            try:
+                mapper = sqlalchemy.inspect(value, raiseerr=False)
+            except Exception:
+                mapper = None
+            if mapper is None or not hasattr(mapper, "columns"):
+                continue
+            _columns(f"{name}.{value.__qualname__}", mapper.columns.items(), found)
+        except Exception as exc:  # said, never a silently dropped module
+            errors.append([f"{name}.{attr}", _error(exc)])
     return found
 
 
@@ -83,7 +95,8 @@ def main() -> None:
     for name in request["modules"]:
         try:
             module = importlib.import_module(name)
-            modules[name] = {"columns": _read(module, name)}
+            errors: list[list[str]] = []
+            modules[name] = {"columns": _read(module, name, errors), "errors": errors}
         except BaseException as exc:
             modules[name] = {"error": _error(exc)}
     sys.stdout.write("\n" + json.dumps({"modules": modules}) + "\n")

@@ -1,6 +1,7 @@
 """The enums a field's annotation holds: ``E``, ``Optional[E]``, ``E | None``, ``list[E]``,
-``dict[str, E]``, ``Annotated[E, ...]``, ``"E"``; and the tree's classes it holds
-(a nested dataclass or TypedDict, whose fields are stored with it)."""
+``dict[str, E]``, ``Annotated[E, ...]``, ``"E"``, ``Literal[E.x]`` (a member of E); and
+the tree's classes it holds (a nested dataclass or TypedDict, whose fields are stored
+with it).  ``ClassVar[...]`` is no field."""
 
 from __future__ import annotations
 
@@ -9,12 +10,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from typed_enum.check.storage.places import How, Place, Unread
-from typed_enum.check.storage.scope import Module, Tree
+from typed_enum.check.storage.scope import Module, Tree, quiet_parse
 
-__all__ = ["Held", "fields", "held"]
+__all__ = ["Held", "field_statements", "fields", "held"]
 
-#: Subscripted forms that hold nothing stored (a class variable) or a member, not the enum.
-_SKIP = frozenset({"ClassVar", "Literal", "InitVar", "Final"})
+#: pydantic's annotations that decide what a field writes.
+_SERIALIZERS = frozenset({"PlainSerializer", "WrapSerializer"})
+#: pydantic's field values that make no field.
+_PRIVATE = frozenset({"pydantic.PrivateAttr", "pydantic.fields.PrivateAttr"})
+
+#: Subscripted forms that hold nothing stored (a class variable).
+_SKIP = frozenset({"ClassVar", "InitVar"})
 #: Subscripted forms that stand for "one of": kept even where containers are not.
 _UNION = frozenset({"Optional", "Union"})
 
@@ -26,6 +32,9 @@ class Held:
     """Dotted paths of the tree's non-enum classes the annotation holds."""
     unread: list[str] = field(default_factory=list)
     """String annotations that do not parse."""
+    serializer: str = ""
+    """A serializer in ``Annotated[..., PlainSerializer(...)]``: what the field writes is
+    the serializer's, not read here."""
 
 
 def held(tree: Tree, module: Module, node: ast.expr, inside: str, containers: bool = True) -> Held:
@@ -49,7 +58,7 @@ def _walk(
         return
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         try:
-            parsed = ast.parse(node.value.strip(), mode="eval").body
+            parsed = quiet_parse(node.value.strip(), "eval").body
         except SyntaxError:
             found.unread.append(node.value)
             return
@@ -65,7 +74,23 @@ def _walk(
         if last in _SKIP:
             return
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if last == "Literal":
+            if not containers:
+                return  # Mapped[Literal[...]]: no Enum(E) inferred; left unknown
+            for item in items:  # Literal[E.x]: a member of E, stored as E's are
+                if isinstance(item, ast.Attribute):
+                    enum = tree.enum(module.resolve(item.value, inside))
+                    if enum is not None:
+                        found.enums.append(enum)
+            return
         if last == "Annotated":
+            for extra in items[1:]:
+                call = extra.func if isinstance(extra, ast.Call) else extra
+                serializer = (module.resolve(call, inside) or "").rpartition(".")[2]
+                if serializer in _SERIALIZERS:
+                    found.serializer = serializer
+            items = items[:1]
+        elif last == "Final":
             items = items[:1]
         elif last not in _UNION and not containers:
             return
@@ -89,14 +114,60 @@ def fields(
     kind: str,
     skip: frozenset[str],
     how: How = "value",
+    private: bool = False,
 ) -> Iterator[Place | Unread]:
     """Every enum the annotated fields of class ``qualname`` store by value, nested
     classes of the tree (a dataclass, a TypedDict) followed: their fields are
-    serialised with the model.  Classes whose path is in ``skip`` (models of the
-    same library: read on their own) are not followed."""
-    yield from _fields(
-        tree, module, qualname, library, kind, skip, f"{module.name}.{qualname}", set(), how
-    )
+    serialised with the model; so are the fields of the class's own bases that are
+    not models (a mixin).  Classes whose path is in ``skip`` (models of the same
+    library: read on their own) are not followed.  ``private``: a name starting with
+    ``_`` or set to ``PrivateAttr()`` is no field (pydantic)."""
+    prefix = f"{module.name}.{qualname}"
+    seen: set[str] = set()
+    for owner, name in _mixins(tree, module, qualname, skip):
+        yield from _fields(tree, owner, name, library, kind, skip, prefix, seen, how, private)
+    yield from _fields(tree, module, qualname, library, kind, skip, prefix, seen, how, private)
+
+
+def _mixins(
+    tree: Tree, module: Module, qualname: str, skip: frozenset[str]
+) -> Iterator[tuple[Module, str]]:
+    """The tree's bases of the class (transitively) that are neither in ``skip`` nor enums."""
+    seen: set[str] = set()
+    stack = [(module, qualname)]
+    while stack:
+        where, name = stack.pop()
+        node = where.classes[name]
+        for base in node.bases:
+            target = where.resolve(base, name.rpartition(".")[0])
+            found = tree.cls(target) if target is not None else None
+            if found is None:
+                continue
+            path = f"{found[0].name}.{found[1]}"
+            if path in seen or path in skip or path in tree.enums:
+                continue
+            seen.add(path)
+            yield found[0], found[1]
+            stack.append((found[0], found[1]))
+
+
+def field_statements(
+    module: Module, qualname: str, private: bool
+) -> Iterator[tuple[str, ast.AnnAssign]]:
+    """(name, statement) of each annotated field in the class body."""
+    for statement in module.classes[qualname].body:
+        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
+            continue
+        name = statement.target.id
+        if private and (
+            name.startswith("_")
+            or (
+                isinstance(statement.value, ast.Call)
+                and (module.resolve(statement.value.func, qualname) or "") in _PRIVATE
+            )
+        ):
+            continue
+        yield name, statement
 
 
 def _fields(
@@ -109,15 +180,23 @@ def _fields(
     prefix: str,
     seen: set[str],
     how: How,
+    private: bool,
 ) -> Iterator[Place | Unread]:
     seen.add(f"{module.name}.{qualname}")
-    node = module.classes[qualname]
-    for statement in node.body:
-        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
-            continue
-        where = f"{prefix}.{statement.target.id}"
+    for name, statement in field_statements(module, qualname, private):
+        where = f"{prefix}.{name}"
         found = held(tree, module, statement.annotation, qualname)
         for enum in dict.fromkeys(found.enums):
+            if found.serializer:
+                yield Unread(
+                    where,
+                    module.file,
+                    statement.lineno,
+                    f"{library} {kind} with a {found.serializer}: what it writes of {enum} "
+                    f"cannot be read",
+                    enum,
+                )
+                continue
             yield Place(enum, where, how, library, kind, module.file, statement.lineno)
         for text in found.unread:
             yield Unread(
@@ -132,5 +211,5 @@ def _fields(
             nested = tree.cls(path)
             if nested is not None:
                 yield from _fields(
-                    tree, nested[0], nested[1], library, kind, skip, where, seen, how
+                    tree, nested[0], nested[1], library, kind, skip, where, seen, how, private
                 )

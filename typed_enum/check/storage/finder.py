@@ -1,18 +1,22 @@
 """The storage map of one revision: every module of the tree read with ``ast``, each
-library's reader run on the modules that import that library."""
+library's reader run on the modules that import that library (or the project's own
+modules), then the import step (``imported``), then the references no reader
+classified (``references``): each makes its enum's storage unknown."""
 
 from __future__ import annotations
 
 import ast
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
 from typed_enum.check.storage import django, msgspec, pydantic, sqlalchemy
 from typed_enum.check.storage.imported import read_imported
 from typed_enum.check.storage.places import Place, StorageMap, Unread
-from typed_enum.check.storage.scope import Module, Tree
+from typed_enum.check.storage.references import unclassified
+from typed_enum.check.storage.scope import Module, Tree, quiet_parse
 from typed_enum.check.tree import module_name, python_files
 
 __all__ = ["READERS", "find"]
@@ -33,13 +37,14 @@ _MENTIONS: Final = re.compile(r"\b(?:" + "|".join(READERS) + r")\b")
 
 def _parse(text: str) -> ast.Module | str:
     try:
-        return ast.parse(text)
+        parsed: ast.Module = quiet_parse(text)
     except SyntaxError as exc:
         return f"SyntaxError: {exc.msg} (line {exc.lineno})"
     except (RecursionError, MemoryError) as exc:
         return f"{type(exc).__name__}: nested too deeply to parse"
     except ValueError as exc:
         return f"cannot read it: {exc}"
+    return parsed
 
 
 def _read(path: Path) -> str:
@@ -59,6 +64,14 @@ def _libraries(module: Module, project: Collection[str]) -> set[str]:
     return found
 
 
+def _words(enums: Collection[str]) -> re.Pattern[str]:
+    """A pattern matching the class name of any of ``enums``."""
+    names = sorted({enum.rpartition(".")[2] for enum in enums})
+    if not names:
+        return re.compile(r"(?!x)x")
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+
 def find(
     root: Path, paths: Sequence[str], enums: Collection[str], imports: bool = True
 ) -> StorageMap:
@@ -67,6 +80,7 @@ def find(
     (``imported``), and what SQLAlchemy built replaces the source's reading."""
     storage = StorageMap()
     modules: dict[str, Module] = {}
+    words = _words(enums)
     files: dict[str, Path] = {}
     texts = {path: _read(path) for path in dict.fromkeys(python_files(root, paths))}
     # A tree that names none of the libraries stores no enum through them: nothing
@@ -78,16 +92,19 @@ def find(
         file = path.relative_to(root).as_posix()
         parsed = _parse(text)
         if isinstance(parsed, str):
-            if _MENTIONS.search(text):
-                storage.unread.append(
-                    Unread(
-                        module_name(path),
-                        file,
-                        1,
-                        f"cannot be read ({parsed}): the models in it were not read, and "
-                        f"where the enums they store are stored is unknown",
-                    )
+            if _MENTIONS.search(text) or words.search(text):
+                unread = Unread(
+                    module_name(path),
+                    file,
+                    1,
+                    f"cannot be read ({parsed}): the models in it were not read, and "
+                    f"where the enums they store are stored is unknown",
                 )
+                storage.unread.append(unread)
+                # Which enums it stores is not known: every enum it names (a text search).
+                for enum in enums:
+                    if re.search(rf"\b{re.escape(enum.rpartition('.')[2])}\b", text):
+                        storage.note(replace(unread, enum=enum))
             continue
         name = module_name(path)
         modules[name] = Module(name, file, parsed, path.stem == "__init__")
@@ -95,17 +112,26 @@ def find(
     tree = Tree(modules, enums)
     project = {name.partition(".")[0] for name in modules}
     readers = list(dict.fromkeys(r for library in sorted(used) for r in READERS[library]))
+    covered: set[tuple[str, int, str]] = set()
     for module in modules.values():
         if not _libraries(module, project):
             continue
         for reader in readers:
             for found in reader(tree, module):
+                covered.add((found.file, found.line, found.enum))
                 if isinstance(found, Place):
                     storage.add([found])
-                elif found not in storage.unread:
+                    continue
+                if found.enum:
+                    storage.note(found)
+                    found = replace(found, enum="")
+                if found not in storage.unread:
                     storage.unread.append(found)
     if imports:
         read_imported(root, files, tree, storage)
+    covered |= {(p.file, p.line, p.enum) for places in storage.places.values() for p in places}
+    for unread in unclassified(tree, covered):
+        storage.note(unread)
     for module in modules.values():
         for local in module.imports:
             dotted = f"{module.name}.{local}"

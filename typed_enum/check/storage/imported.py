@@ -58,11 +58,15 @@ def read_imported(root: Path, files: dict[str, Path], tree: Tree, storage: Stora
     ]
     if not wanted:
         return
-    roots = sorted({str(import_root(files[name], name)) for name in wanted})
-    result = _run(roots, wanted, root)
+    roots = {str(import_root(files[name], name)) for name in wanted}
+    for full in tree.roots.values():  # apps imported by their short names: their folder too
+        if full in files:
+            package = files[full].stem == "__init__"
+            roots.add(str(files[full].parents[1 if package else 0]))
+    result = _run(sorted(roots), wanted, root)
     for name, entry in result.get("modules", {}).items():
-        if "columns" not in entry:
-            continue  # not imported: the source's reading stands
+        if "columns" not in entry or entry.get("errors"):
+            continue  # not imported, or not read once imported: the source's reading stands
         module = tree.modules[name]
         ours = [
             p
@@ -80,6 +84,12 @@ def read_imported(root: Path, files: dict[str, Path], tree: Tree, storage: Stora
         storage.unread = [
             u for u in storage.unread if not (u.file == module.file and u.why.startswith(LIBRARY))
         ]
+        for noted, notes in list(storage.unknown.items()):
+            left = [u for u in notes if not (u.file == module.file and u.why.startswith(LIBRARY))]
+            if left:
+                storage.unknown[noted] = left
+            else:
+                del storage.unknown[noted]
         for where, path, stored, kind in entry["columns"]:
             enum = tree.enum(path)
             if enum is None:

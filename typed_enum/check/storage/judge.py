@@ -10,6 +10,9 @@ default policy).  With the storage map:
   dropped, and a removed member whose value another member took (value-reused) breaks
   stored names, so it becomes member-removed;
 - stored both ways: every finding stays;
+- storage unknown (a place that could store it was not read: ``StorageMap.unknown_because``):
+  every finding stays (the conservative judgement), with a note naming the place and
+  how to declare the storage in the policy;
 - stored nowhere the check read: every finding stays (the conservative judgement),
   or, with ``unstored = "list"``, is listed without failing the check, unless a
   module of models could not be read (then nothing is known to be unstored).
@@ -48,6 +51,16 @@ def stored(storage: StorageMap, enum: str) -> str:
     )
 
 
+def unknown(storage: StorageMap, enum: str) -> str:
+    """``where it is stored is unknown: <the first place not read>``."""
+    because = storage.unknown_because(enum)
+    first = because[0]
+    more = len(because) - 1
+    return f"where it is stored is unknown: {first.file}:{first.line}: {first.why}" + (
+        f" (and {more} more place{'s' if more > 1 else ''})" if more > 0 else ""
+    )
+
+
 def _qualname(finding: Finding) -> str:
     """The enum's qualified name as the finding's message writes it (``member Status.void
     was removed ...``); its dotted path if the message does not start so."""
@@ -70,6 +83,13 @@ def judge(
             judged.append(finding)
             continue
         how = storage.how(finding.enum)
+        if how == "unknown":
+            judged.append(
+                dataclasses.replace(
+                    finding, message=f"{finding.message}; {unknown(storage, finding.enum)}"
+                )
+            )
+            continue
         if how is None:
             # A removed enum is stored nowhere in the new revision, whatever the old stored.
             if policy.unstored == "list" and not storage.unread and finding.rule != "enum-removed":

@@ -13,14 +13,23 @@ __all__ = ["show"]
 def show(storage: StorageMap, enums: Collection[str], label: str) -> str:
     """Every enum of ``enums`` with where it is stored; those stored nowhere last."""
     lines = [f"storage of the enums in {label} (read from the source of its models):\n"]
-    for enum in sorted(storage.places):
+    for enum in sorted({*storage.places, *storage.unknown}):
         how = storage.how(enum)
-        said = "by name and by value" if how == "both" else HOW[how or "name"]
-        lines.append(f"{enum}: stored {said}\n")
+        if how == "both":
+            said = "stored by name and by value"
+        elif how == "unknown":
+            said = "storage unknown"
+        else:
+            said = f"stored {HOW[how or 'name']}"
+        lines.append(f"{enum}: {said}\n")
         lines.extend(
             f"  {place.described}  {place.file}:{place.line}\n" for place in storage.of(enum)
         )
-    nowhere = sorted(set(enums) - set(storage.places))
+        lines.extend(
+            f"  not read: {u.what}  {u.file}:{u.line}: {u.why}\n"
+            for u in storage.unknown_because(enum)
+        )
+    nowhere = sorted(set(enums) - set(storage.places) - set(storage.unknown))
     if nowhere:
         lines.append(f"stored nowhere the check found ({len(nowhere)}): {', '.join(nowhere)}\n")
     lines.extend(

@@ -1,0 +1,147 @@
+"""The impact of one change: for each member added, every site that now receives it
+through a catch-all; for each member removed, the sites that still name it."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from typed_enum.check.impact.changes import Change, changes
+from typed_enum.check.impact.modules import read_tree
+from typed_enum.check.impact.sites import Candidate, Mention, Table, find_sites, find_tables
+from typed_enum.check.snapshot import Snapshot
+
+__all__ = ["NOT_LOOKED_AT", "Impact", "Site", "find_impact"]
+
+#: What the syntactic finder does not look at (said in every report that lists sites).
+NOT_LOOKED_AT = (
+    "impact: read from the syntax of the modules that import the enum's module; not looked "
+    "at: catch-alls whose other arms name no member (a comparison of .value, isinstance), "
+    "the else of a chain that names only some old members or tests other conditions, "
+    "comparisons in helper functions (docs/check-impact.md)"
+)
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place of the new revision that a new member now reaches through a catch-all."""
+
+    kind: str
+    """A key of ``kinds.KINDS``: ``else-raises`` is an ``else`` whose first statement raises."""
+    enum: str
+    member: str
+    path: str
+    line: int
+    what: str
+    """What the member meets there: the arm's first statement, the default, ..."""
+
+    def sort_key(self) -> tuple[str, str, str, int, str]:
+        return (self.enum, self.member, self.path, self.line, self.kind)
+
+
+@dataclass
+class Impact:
+    sites: list[Site] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    modules: int = 0
+    """How many modules were examined (the importers of the changed enums' modules)."""
+    parsed: int = 0
+    """How many of them were parsed whole (the others name no member looked for)."""
+    unparsed: list[tuple[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+    candidates: list[Candidate] = field(default_factory=list)
+    """Every catch-all of a changed enum seen, listed or not (those naming the new
+    member are not): what a measurement checks by hand."""
+
+
+def _sites(candidate: Candidate, change: Change) -> list[Site]:
+    required = change.old & set(change.names.values())
+    if candidate.complete and not required <= candidate.named:
+        return []
+    kind = candidate.kind + (
+        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else") else ""
+    )
+    return [
+        Site(
+            kind,
+            change.enum,
+            member,
+            candidate.file,
+            candidate.line,
+            candidate.what.replace("{member}", member),
+        )
+        for member in change.added
+        if member not in candidate.named
+    ]
+
+
+def _word(words: set[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
+
+
+def _words(found: list[Change]) -> re.Pattern[str]:
+    """What a module that can name a changed enum's member writes: ``.member`` (an
+    attribute, whatever names the class) or the class's own name."""
+    members = {name for change in found for name in (*change.names, *change.removed)}
+    classes = {change.enum.rpartition(".")[2] for change in found}
+    return re.compile(
+        r"\.(?:" + "|".join(sorted(map(re.escape, members))) + r")\b|" + _word(classes).pattern
+    )
+
+
+def find_impact(
+    old: Snapshot,
+    new: Snapshot,
+    root: Path,
+    paths: Sequence[str],
+    ignored: Callable[[str], bool] | None = None,
+) -> Impact:
+    """The sites of the new revision (checked out at ``root``) that the changed enums'
+    new members reach, in the modules that import the enums' modules."""
+    started = time.perf_counter()
+    found = changes(old, new, ignored)
+    impact = Impact(changes=found)
+    if not found:
+        return impact
+    tree = read_tree(root, paths, _words(found))
+    impact.unparsed = tree.unparsed
+    by_enum = {change.enum: change for change in found}
+    module_of = {
+        change.enum: next(
+            (m.name for m in tree.modules.values() if m.file == change.file),
+            change.enum.rpartition(".")[0],
+        )
+        for change in found
+    }
+    examined = {m.name: m for name in set(module_of.values()) for m in tree.importers(name)}
+    for module in examined.values():
+        if module.file in {change.file for change in found}:
+            tree.deepen(re.compile(""), [module])
+    tables: dict[str, Table] = {}
+    todo = [m for m in examined.values() if m.whole]
+    while todo:  # a table bound in one module and read in another by its name
+        before = set(tables)
+        for module in todo:
+            tables.update(find_tables(module, tree, by_enum))
+        names = {path.rpartition(".")[2] for path in tables if path not in before}
+        todo = tree.deepen(_word(names), examined.values()) if names else []
+    seen: set[Site] = set()
+    for module in (m for m in examined.values() if m.whole):
+        candidates, mentions = find_sites(module, tree, by_enum, tables)
+        impact.mentions.extend(mentions)
+        impact.candidates.extend(candidates)
+        for candidate in candidates:
+            for site in _sites(candidate, by_enum[candidate.enum]):
+                if site not in seen:
+                    seen.add(site)
+                    impact.sites.append(site)
+    impact.sites.sort(key=Site.sort_key)
+    impact.mentions.sort(key=lambda m: (m.enum, m.member, m.file, m.line))
+    impact.modules = len(examined)
+    impact.parsed = sum(m.whole for m in examined.values())
+    impact.seconds = time.perf_counter() - started
+    return impact
