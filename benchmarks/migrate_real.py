@@ -483,7 +483,8 @@ def measure(
     report = done.stdout + done.stderr
     (log / "migrate.txt").write_text(report)
     git_commit(tree, "typed-enum migrate")
-    advice = run([*migrate, "--add-dependency", *pkg.sources], tree)
+    # typed_enum has no release: PIP_FIND_LINKS gives the wheel of this checkout
+    advice = run([*migrate, "--add-dependency", "typed_enum", *pkg.sources], tree)
     (log / "migrate-add-dependency.txt").write_text(advice.stdout + advice.stderr)
     git_commit(tree, "typed-enum migrate --add-dependency")
     res.check_after = run([*migrate, "--check", *pkg.sources], tree).returncode
