@@ -8,7 +8,9 @@ For each pinned package below (pure Python, its sdist ships its tests):
    (``pip install -e .``), its test dependencies and pytest; its own test
    suite runs (counts read from pytest's junit XML), its own ``ruff check``
    runs (its configuration where it has one, else ruff's defaults: the table
-   says which), and ``pip wheel . --no-deps`` builds it with build isolation;
+   says which), mypy with typed_enum's plugin runs on its sources (one plain
+   configuration: the plugin and ``ignore_missing_imports``), and
+   ``pip wheel . --no-deps`` builds it with build isolation;
 3. every module of the package is imported in a child process and the enum
    classes it defines are counted (nested ones too);
 4. typed_enum (this checkout, with the ``migrate`` extra) is installed into
@@ -17,7 +19,7 @@ For each pinned package below (pure Python, its sdist ships its tests):
    then the advice is applied (``--add-dependency``, which writes typed_enum
    into ``pyproject.toml`` and, where the build imports a rewritten module,
    into ``[build-system] requires``) and ``--check`` must exit 0;
-5. the suite, ruff and the run-time count run again, and the wheel is built
+5. the suite, ruff, mypy and the run-time count run again, and the wheel is built
    again with build isolation, typed_enum found through ``PIP_FIND_LINKS``
    (a wheel of this checkout, built first: typed_enum is not on PyPI).
 
@@ -25,8 +27,8 @@ Every enum class at run time must be moved (a typed_enum class after the
 run) or reported (a ``left alone`` line of the report naming it); one that is
 neither is listed as unaccounted.  The script prints one markdown row per
 package and, below the table, what went wrong: tests failing only after,
-lint findings only after, unaccounted enums, build errors.  It asserts
-nothing: it is a benchmark, not a test (slow: it needs the network and
+lint findings only after, mypy errors only after, unaccounted enums, build
+errors.  It asserts nothing: it is a benchmark, not a test (slow: it needs the network and
 installs each package's dependencies; about 5 minutes for the first three here).
 
     python benchmarks/migrate_real.py                   # every package
@@ -44,6 +46,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -57,6 +60,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+MYPY = "2.4.1"  # the mypy the package's venv gets (the project's dev venv's)
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,54 @@ PACKAGES = (
         ("py_serializable",),
         ("pytest==9.2.0", "xmldiff==2.7.0"),
     ),
+    Package(
+        "zigpy",
+        "2.4.0",
+        "a Zigbee stack (issue 53): its enumN/bitmapN bases in types/basic.py, re-exported by"
+        " `from .basic import *` in types/__init__.py, ~240 enums written `class X(t.enum8)`"
+        " after `import zigpy.types as t`; the bases share a metaclass with ReprEnum classes,"
+        " so the group stays stdlib and each class must be named",
+        ("zigpy",),
+        ("zigpy",),
+        # its [testing] group's test tools (less coverage and lint), pinned to
+        # what they resolved to on 2026-12-07
+        (
+            "pytest==9.2.0",
+            "pytest-asyncio==1.5.0",
+            "pytest-timeout==2.4.0",
+            "aioresponses==0.7.9",
+            "aiohttp==3.13.5",
+            "freezegun==1.5.5",
+            "filelock==4.3.2",
+            "asynctest==0.13.0",
+        ),
+        # The sdist ships its tests without tests/async_mock.py and conftest.py:
+        # the 12 modules that import them cannot be collected; the rest run.
+        ("-p", "no:randomly", "--timeout=60", "--continue-on-collection-errors"),
+    ),
+    Package(
+        "pyvisa",
+        "1.16.2",
+        "an instrument-control library (issue 53): IntEnum/IntFlag constants, its own ruff"
+        " isort options (combine-as-imports, known-first-party); its suite ships inside the"
+        " package (pyvisa/testsuite)",
+        ("pyvisa",),
+        ("pyvisa",),
+        ("pytest==9.2.0",),
+    ),
+    Package(
+        "python-docx",
+        "1.2.0",
+        "a document library (issue 53): its XML enums derive from a base enum of its own"
+        " (docx.enum.base), src layout, ruff with isort (I) selected, line length 100",
+        ("src/docx",),
+        ("docx",),
+        # its requirements-test.txt, less behave (the features) and coverage/xdist;
+        # pyparsing before 3.3, whose deprecation warnings its filterwarnings=error
+        # turns into 28 collection errors
+        ("pytest==9.2.0", "pyparsing==3.2.5"),
+        ("tests",),
+    ),
 )
 
 #: Counts the enum classes the package's modules define, typed_enum's apart.
@@ -204,6 +256,7 @@ class Result:
     suite: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     lint: dict[str, int] = field(default_factory=dict)
     lint_config: str = ""
+    mypy: dict[str, int] = field(default_factory=dict)
     wheel: dict[str, bool] = field(default_factory=dict)
     seconds: float = 0.0
     check_after: int = -1
@@ -321,6 +374,33 @@ def lint(tree: Path) -> set[tuple[str, str, str]]:
     }
 
 
+#: mypy with typed_enum's plugin, on the package's sources (its own settings
+#: aside: the same plain configuration before and after).
+_MYPY_INI = "[mypy]\nplugins = typed_enum.mypy\nignore_missing_imports = True\n"
+_MYPY_ERROR = re.compile(r"^(?P<path>[^:\n]+):\d+(?::\d+)?: error: (?P<message>.*)$")
+
+
+def mypy(py: Path, pkg: Package, tree: Path, log: Path, when: str) -> list[tuple[str, str]]:
+    """mypy's errors, each (file, message): line numbers shift with the rewrite."""
+    config = log / "mypy.ini"
+    config.write_text(_MYPY_INI)
+    done = run(
+        [py, "-m", "mypy", "--config-file", config, "--cache-dir", log / f"mypy-cache-{when}",
+         "--show-error-codes", "--no-error-summary", "--hide-error-context", "--no-pretty",
+         *pkg.sources],
+        tree,
+        timeout=3600,
+    )  # fmt: skip
+    (log / f"mypy-{when}.txt").write_text(done.stdout + done.stderr)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"mypy failed ({done.returncode}): {done.stderr[-2000:]}")
+    return [
+        (m["path"], m["message"])
+        for m in map(_MYPY_ERROR.match, done.stdout.splitlines())
+        if m is not None
+    ]
+
+
 def count_enums(py: Path, pkg: Package, tree: Path) -> tuple[dict[str, bool], dict[str, str]]:
     out = must(run([py, "-c", _COUNT, *pkg.imports], tree, timeout=600), "counting enums")
     found = json.loads(out.strip().splitlines()[-1])
@@ -374,6 +454,11 @@ def measure(
         ),
     }
     res.lint_config = ruff_config(tree)
+    # typed_enum (for its mypy plugin) and mypy, before anything is measured
+    must(
+        run([py, "-m", "pip", "install", "-q", f"{REPO}[migrate]", f"mypy=={MYPY}"], tree),
+        "install typed_enum",
+    )
 
     # Before.
     failed_before: set[str] = set()
@@ -382,6 +467,8 @@ def measure(
         res.suite["before"] = (p, f, s)
     lint_before = lint(tree)
     res.lint["before"] = len(lint_before)
+    mypy_before = mypy(py, pkg, tree, log, "before")
+    res.mypy["before"] = len(mypy_before)
     classes, failed_imports = count_enums(py, pkg, tree)
     res.enums = len(classes)
     ok, text = wheel(py, tree, work / "wheels" / f"{pkg.name}-before", build_env)
@@ -389,7 +476,6 @@ def measure(
     (log / "wheel-before.txt").write_text(text)
 
     # Migrate, as a user would in the package's development environment.
-    must(run([py, "-m", "pip", "install", "-q", f"{REPO}[migrate]"], tree), "install typed_enum")
     migrate = [py, "-m", "typed_enum", "migrate", "--no-progress"]
     started = time.perf_counter()
     done = run([*migrate, *pkg.sources], tree)
@@ -397,7 +483,8 @@ def measure(
     report = done.stdout + done.stderr
     (log / "migrate.txt").write_text(report)
     git_commit(tree, "typed-enum migrate")
-    advice = run([*migrate, "--add-dependency", *pkg.sources], tree)
+    # typed_enum has no release: PIP_FIND_LINKS gives the wheel of this checkout
+    advice = run([*migrate, "--add-dependency", "typed_enum", *pkg.sources], tree)
     (log / "migrate-add-dependency.txt").write_text(advice.stdout + advice.stderr)
     git_commit(tree, "typed-enum migrate --add-dependency")
     res.check_after = run([*migrate, "--check", *pkg.sources], tree).returncode
@@ -412,6 +499,8 @@ def measure(
         res.suite["after"] = (p, f, s)
     lint_after = lint(tree)
     res.lint["after"] = len(lint_after)
+    mypy_after = mypy(py, pkg, tree, log, "after")
+    res.mypy["after"] = len(mypy_after)
     after, failed_imports_after = count_enums(py, pkg, tree)
     res.import_failures = (len(failed_imports), len(failed_imports_after))
     res.moved = sum(after.values())
@@ -431,6 +520,8 @@ def measure(
         res.problems.append(f"fails only after: {name}")
     for path, code, message in sorted(lint_after - lint_before):
         res.problems.append(f"new lint finding: {path}: {code} {message}")
+    for path, message in sorted(set(mypy_after) - set(mypy_before)):
+        res.problems.append(f"new mypy error: {path}: {message}")
     for key in res.unaccounted:
         res.problems.append(f"neither moved nor reported: {key}")
     if set(failed_imports_after) != set(failed_imports):
@@ -456,6 +547,7 @@ def row(res: Result) -> str:
         f"| {pkg.name}=={pkg.version} | {res.enums} | {res.moved} | {res.kept} | {res.reported} "
         f"| {len(res.unaccounted)} | {counts('before')} | {counts('after')} "
         f"| {res.lint.get('before', '-')} → {res.lint.get('after', '-')} ({res.lint_config}) "
+        f"| {res.mypy.get('before', '-')} → {res.mypy.get('after', '-')} "
         f"| {built('before')} / {built('after')} | {res.seconds:.1f} |"
     )
 
@@ -464,8 +556,9 @@ HEADER = (
     "| package | enums at run time | moved | ValueOrdered added (kept) | reported"
     " | neither | suite before"
     " (passed/failed/skipped) | suite after | ruff findings before → after (config)"
+    " | mypy errors with the plugin before → after"
     " | wheel with isolation before / after advice | migrate s |\n"
-    "|---|--:|--:|--:|--:|--:|--:|--:|---|---|--:|"
+    "|---|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|"
 )
 
 

@@ -1,5 +1,8 @@
 """End to end: ``typed-enum migrate`` on real packages installed from PyPI.
 
+Also zigpy (a Zigbee stack, downloaded at test time): enums behind a star
+re-export and a module alias, each of which must be named.
+
 Pinned in the ``test`` extra (all three are small, pure Python, without
 dependencies): dnspython (IntEnum/IntFlag subclasses of its own base in
 another module, six implicit duplicate-value aliases), click (enums next to
@@ -14,14 +17,17 @@ and mypy with the plugin reports nothing new.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib.util
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -212,3 +218,91 @@ def test_mypy_with_the_plugin_reports_nothing_new(trees: tuple[Path, Path, str])
     new_findings = sorted(set(after) - set(moved))
     assert new_findings == []
     assert sorted(set(moved) - set(after)) == []
+
+
+# zigpy 2.4.0 (a Zigbee stack): its enumN/bitmapN bases live in
+# zigpy/types/basic.py, zigpy/types/__init__.py re-exports them with ``from
+# .basic import *`` (and never mentions enum), and most modules write
+# ``class PowerSource(t.enum8)`` after ``import zigpy.types as t``.  The bases
+# share a metaclass with ReprEnum classes (the bitmaps), so the whole group
+# stays stdlib: every one of those classes must be named.  Before issue 53,
+# 242 of them were left stdlib without a word.  The sdist is downloaded at
+# test time (pip's configured index); its dependencies are not installed, so
+# the run reads the source only (--no-import).
+ZIGPY = ("zigpy", "2.4.0")
+# A class derived from a base of basic.py through any name (t.enum8,
+# basic.bitmap16, enum8, types.enum8_be, ...), written on one line.
+_ZIGPY_SUBCLASS = re.compile(
+    r"^(?P<indent>[ \t]*)class (?P<name>\w+)\((?:[\w.]+\.)?(?:enum|bitmap)\d+(?:_be)?\):",
+    re.MULTILINE,
+)
+
+
+@pytest.fixture(scope="module")
+def zigpy(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """(the migrated sdist's tree, the command's report)."""
+    work = tmp_path_factory.mktemp("zigpy")
+    name, version = ZIGPY
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", name,
+            f"{name}=={version}", "-d", str(work), "--disable-pip-version-check",
+        ],
+        capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, (
+        f"pip download {name}=={version} failed (this test needs the package index that "
+        f"pip is configured with):\n{done.stdout}\n{done.stderr}"
+    )
+    (archive,) = work.glob("*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(work, filter="data")
+    tree = work / f"{name}-{version}"
+    cwd = Path.cwd()
+    os.chdir(tree)
+    out = io.StringIO()  # a report of ~60 kB: more than a pipe holds
+    try:
+        with contextlib.redirect_stdout(out):
+            status = main(["--no-progress", "--no-import", "zigpy"])
+    finally:
+        os.chdir(cwd)
+    report = out.getvalue()
+    assert status == 0, report
+    return tree, report
+
+
+def test_zigpy_every_enum_behind_a_star_reexport_is_named(zigpy: tuple[Path, str]) -> None:
+    tree, report = zigpy
+    lines = report.splitlines()
+    left = {
+        (path, rest.split(" stays a stdlib enum", 1)[0].rpartition(".")[2])
+        for path, _, rest in (line.partition(": left alone: ") for line in lines)
+        if " stays a stdlib enum" in rest
+    }
+    expected = set()
+    for path in sorted((tree / "zigpy").rglob("*.py")):
+        relative = path.relative_to(tree).as_posix()
+        for match in _ZIGPY_SUBCLASS.finditer(path.read_text()):
+            expected.add((relative, match["name"]))
+    # Read from the source by the pattern above: the subclasses in 20 modules
+    # besides basic.py's own.
+    assert len({path for path, _ in expected}) >= 20
+    assert len(expected) >= 250
+    missing = sorted(
+        (path, name)
+        for path, name in expected
+        if not any(p.startswith(f"{path}:") and n == name for p, n in left)
+    )
+    assert missing == []
+    # Two read by hand: zigpy/zcl/clusters/general.py line 23 is
+    # ``class PowerSource(t.enum8):``, zigpy/types/basic.py line 681 opens
+    # ``class bitmap16(`` on ``enum.ReprEnum``: its group's first blocker.
+    assert (
+        "zigpy/zcl/clusters/general.py:23: left alone: PowerSource stays a stdlib enum with "
+        "bitmap16 (zigpy/types/basic.py:681), which it shares a base or metaclass with"
+    ) in lines
+    # The package's own source is unchanged where the group stays: the
+    # subclass modules are not rewritten.
+    general = (tree / "zigpy/zcl/clusters/general.py").read_text()
+    assert "class PowerSource(t.enum8):" in general
+    assert "typed_enum" not in general

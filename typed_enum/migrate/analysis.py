@@ -190,6 +190,8 @@ class ModuleInfo:
     string_words: set[str] = field(default_factory=set)
     # module-level names bound inside an ``if``/``try``, by name
     conditional: dict[str, Conditional] = field(default_factory=dict)
+    # the modules it star-imports (``from .basic import *``), absolute, in order
+    stars: list[str] = field(default_factory=list)
 
 
 def module_name(path: Path) -> str:
@@ -443,6 +445,17 @@ class _Visitor(cst.CSTVisitor):
     def absolute(self, name: str) -> str:
         return _absolute(self.info, name)
 
+    def starred(self, node: cst.BaseExpression) -> str | None:
+        """A base no import of the module binds, in a module that star-imports:
+        ``enum8`` after ``from .basic import *`` is this module's ``enum8``,
+        which ``plan`` follows into the star-imported modules."""
+        root = node
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not self.info.stars or not isinstance(root, cst.Name) or root.value in self.names:
+            return None
+        return f"{self.info.name}.{_code(node)}"
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.not_refs.add(id(node.name))
         if node.name.value == "alias":
@@ -469,6 +482,15 @@ class _Visitor(cst.CSTVisitor):
 
     def visit_Import(self, node: cst.Import) -> None:
         self.in_import += 1
+        for name in node.names if not self.scope else ():
+            # ``import pkg.types as t``: another module's ``from m import t`` (or
+            # its ``from m import *``) binds the module too
+            dotted = _code(name.name)
+            if name.asname is not None:
+                self.info.imports[f"{self.info.name}.{_code(name.asname.name)}"] = dotted
+            else:
+                top = dotted.split(".")[0]
+                self.info.imports[f"{self.info.name}.{top}"] = top
 
     def leave_Import(self, original_node: cst.Import) -> None:
         self.in_import -= 1
@@ -478,6 +500,7 @@ class _Visitor(cst.CSTVisitor):
         module = _code(node.module) if node.module is not None else ""
         module = self.absolute("." * len(node.relative) + module)
         if isinstance(node.names, cst.ImportStar):
+            self.info.stars.append(module)
             if module == "enum":
                 self.info.refusals.append(
                     (
@@ -622,6 +645,8 @@ class _Visitor(cst.CSTVisitor):
                 mixins = True
                 continue
             resolved = self.qname(value) if not isinstance(value, cst.Subscript) else None
+            if resolved is None and not isinstance(value, cst.Subscript):
+                resolved = self.starred(value)
             if resolved is None:
                 mixins = True
                 continue
@@ -635,7 +660,7 @@ class _Visitor(cst.CSTVisitor):
         metaclass = None
         for arg in original_node.keywords:
             if arg.keyword is not None and arg.keyword.value == "metaclass":
-                metaclass = self.qname(arg.value) or _code(arg.value)
+                metaclass = self.qname(arg.value) or self.starred(arg.value) or _code(arg.value)
         body = original_node.body.body if isinstance(original_node.body, cst.IndentedBlock) else ()
         info = ClassInfo(
             key=key,

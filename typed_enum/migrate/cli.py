@@ -126,16 +126,45 @@ _IMPORTS_TYPED_ENUM = re.compile(r"^[ \t]*(?:import|from)[ \t]+typed_enum\b", re
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\*", re.MULTILINE)
 
 
-def _star_imported(texts: dict[Path, str]) -> frozenset[str]:
-    """The modules that a module of the tree star-imports (read from every file:
+def _star_imported(texts: dict[Path, str]) -> dict[str, tuple[str, ...]]:
+    """By module, the modules it star-imports, in order (read from every file:
     an ``__init__`` that only re-exports never mentions enum, so is not parsed)."""
     from typed_enum.migrate.analysis import absolute_name, module_name
 
-    return frozenset(
-        absolute_name(module_name(path), path, dots + name)
-        for path, text in texts.items()
-        for dots, name in _STAR_IMPORT.findall(text)
-    )
+    found: dict[str, tuple[str, ...]] = {}
+    for path, text in texts.items():
+        stars = _STAR_IMPORT.findall(text)
+        if stars:
+            name = module_name(path)
+            found[name] = tuple(absolute_name(name, path, dots + rest) for dots, rest in stars)
+    return found
+
+
+def _through(
+    parsed: dict[Path, tuple[bytes, ModuleInfo]], texts: dict[Path, str], pulled: set[Path]
+) -> list[Path]:
+    """The modules of the tree, not parsed yet, that a class base's name goes
+    through (``t`` in ``t.enum8`` when another module bound ``t``, a package's
+    ``__init__`` that re-exports), and those their imports go through in turn."""
+    from typed_enum.migrate.analysis import module_name
+
+    names: set[str] = set()
+    for path, (_, info) in parsed.items():
+        dotted = [b for c in info.classes for b in [*c.bases, c.metaclass or ""]]
+        if path in pulled:
+            dotted += list(info.imports.values())
+        for name in dotted:
+            parts = name.split(".")
+            names.update(".".join(parts[:end]) for end in range(1, len(parts)))
+    last = {name.rpartition(".")[2] for name in names}
+    return [
+        path
+        for path in texts
+        if path not in parsed
+        and path not in pulled  # parsed already, or could not be
+        and (path.stem if path.stem != "__init__" else path.parent.name) in last
+        and module_name(path) in names
+    ]
 
 
 def _parse(path: Path, findings: list[Finding]) -> tuple[bytes, ModuleInfo] | None:
@@ -244,6 +273,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except OSError as exc:
             findings.append(Finding(path, 0, Kind.ERROR, f"cannot read it: {exc.strerror}"))
     wanted = [p for p, text in texts.items() if _MENTIONS_ENUM.search(text)]
+    pulled: set[Path] = set()  # parsed only because a base's name goes through them
     while wanted:
         for path in wanted:
             result = _parse(path, findings)
@@ -268,6 +298,9 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             and pattern.search(text)
             and not any(f.path == p and f.kind is Kind.ERROR for f in findings)
         ]
+        through = _through(parsed, texts, pulled)
+        pulled.update(through)
+        wanted += [p for p in through if p not in wanted]
     modules = [info for _, info in parsed.values()]
     runtime = None
     if not args.no_import:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,6 +142,7 @@ class _Planner:
         modules: list[ModuleInfo],
         runtime: RuntimeInfo | None = None,
         keep_ordering: bool = True,
+        stars: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.modules = modules
         self.runtime = runtime
@@ -159,6 +160,12 @@ class _Planner:
                     self.imports[f"{module.name}.{name}"] = conditional.stdlib
         self.classes = {c.key: c for m in modules for c in m.classes}
         self.by_module = {m.name: m for m in modules}
+        # module -> the modules it star-imports, in order (also the modules not
+        # parsed: an ``__init__`` that only re-exports never mentions enum)
+        self.stars: dict[str, tuple[str, ...]] = dict(stars or {})
+        for module in modules:
+            if module.stars:
+                self.stars[module.name] = tuple(module.stars)
         self.by_path = {m.path: m for m in modules}
         self.plan = Plan()
         self.bases = {key: [self.canon(b) for b in c.bases] for key, c in self.classes.items()}
@@ -170,11 +177,69 @@ class _Planner:
         self.parent: dict[str, str] = {}
 
     def canon(self, name: str) -> str:
-        for _ in range(20):  # follow re-exports (``from .models import Color`` in __init__)
-            if name not in self.imports:
+        """Where ``name`` is defined, following re-exports: ``from .models import
+        Color`` in an ``__init__``, a star import (``from .basic import *``),
+        a module alias (``t.enum8`` after ``import pkg.types as t`` in a module
+        another imports ``t`` from) and attribute chains through any of them."""
+        seen = {name}
+        while name not in self.classes:
+            step = self.imports.get(name) or self.through_star(name) or self.through_prefix(name)
+            if step is None or step in seen:
                 break
-            name = self.imports[name]
+            name = step
+            seen.add(name)
         return name
+
+    def through_prefix(self, name: str) -> str | None:
+        """``name`` with its longest re-exported leading part replaced."""
+        parts = name.split(".")
+        for end in range(len(parts) - 1, 0, -1):
+            prefix = ".".join(parts[:end])
+            target = self.imports.get(prefix) or self.through_star(prefix)
+            if target is not None and target != prefix:
+                return ".".join([target, *parts[end:]])
+        return None
+
+    def through_star(self, name: str, depth: int = 0) -> str | None:
+        """The ``module.attr`` that ``name`` is bound to by a star import of its
+        module (the last one that binds it wins, as at run time), or None."""
+        owner, _, attr = name.rpartition(".")
+        stars = self.stars.get(owner)
+        if (
+            not stars
+            or depth > 20
+            or name in self.classes
+            or name in self.imports
+            or name in self.by_module  # a module of the tree, not a name it binds
+            or name in self.stars
+        ):
+            return None
+        for source in reversed(stars):
+            candidate = f"{source}.{attr}"
+            if not self.exported(source, attr):
+                continue
+            if source == "enum":
+                if candidate in STDLIB_ENUMS or candidate in STDLIB_METACLASSES:
+                    return candidate
+                if candidate in NO_COUNTERPART:
+                    return candidate
+                continue
+            if (
+                candidate in self.classes
+                or candidate in self.imports
+                or self.through_star(candidate, depth + 1) is not None
+            ):
+                return candidate
+        return None
+
+    def exported(self, module: str, attr: str) -> bool:
+        """Whether ``from module import *`` binds ``attr`` (its ``__all__``, else
+        every public name)."""
+        info = self.by_module.get(module)
+        names = info.literals.get("__all__") if info is not None else None
+        if isinstance(names, list | tuple):
+            return attr in names
+        return not attr.startswith("_")
 
     def names(self, path: object) -> dict[str, object]:
         """The literal names a class body of the module at ``path`` can see,
@@ -244,17 +309,27 @@ class _Planner:
         return None
 
     def reexported(self, info: ClassInfo) -> list[tuple[Line, str]]:
-        """A stdlib base reached through another module's import, which this run
-        would not rewrite."""
-        return [
-            (
-                info.line,
-                f"its base {raw} is {base} imported through another module; import it "
-                "from enum in this module and run again",
-            )
-            for raw, base in zip(info.bases, self.bases[info.key], strict=True)
-            if raw != base and (base in STDLIB_ENUMS or base in STDLIB_METACLASSES)
-        ]
+        """A stdlib base reached through another module's import or a star
+        import, which this run would not rewrite."""
+        found = []
+        for raw, base in zip(info.bases, self.bases[info.key], strict=True):
+            if raw == base or not (base in STDLIB_ENUMS or base in STDLIB_METACLASSES):
+                continue
+            star = self.through_star(raw)
+            if star is not None and raw.rpartition(".")[0] == self.by_path[info.path].name:
+                source = star.rpartition(".")[0]
+                written = raw.rpartition(".")[2]
+                why = (
+                    f"its base {written} is {base}, bound by from {source} import *; import "
+                    f"{written} from enum by name in this module and run again"
+                )
+            else:
+                why = (
+                    f"its base {raw} is {base} imported through another module; import it "
+                    "from enum in this module and run again"
+                )
+            found.append((info.line, why))
+        return found
 
     # -- members -------------------------------------------------------------
 
@@ -632,17 +707,24 @@ class _Planner:
 def make_plan(
     modules: list[ModuleInfo],
     runtime: RuntimeInfo | None = None,
-    star_imported: frozenset[str] = frozenset(),
+    star_imported: frozenset[str] | Mapping[str, tuple[str, ...]] = frozenset(),
     keep_ordering: bool = True,
 ) -> Plan:
     """Decide what moves, from every module of the tree.
 
     ``runtime``: the members importing the modules read (``runtime.read``);
     a class it has no record of is evaluated statically.  ``star_imported``:
-    the modules some module of the tree star-imports (``Plan.star_imported``).
+    the modules some module of the tree star-imports (``Plan.star_imported``),
+    or, by module, the modules it star-imports (a base is then followed
+    through them, also through modules that were not parsed).
     ``keep_ordering``: a moved class whose members stdlib ordered by their
     values gets ``ValueOrdered`` (off: ``Plan.unordered`` lists it instead).
     """
-    plan = _Planner(modules, runtime, keep_ordering).make()
-    plan.star_imported = set(star_imported)
+    stars = star_imported if isinstance(star_imported, Mapping) else None
+    plan = _Planner(modules, runtime, keep_ordering, stars).make()
+    plan.star_imported = (
+        {m for imported in star_imported.values() for m in imported}
+        if isinstance(star_imported, Mapping)
+        else set(star_imported)
+    )
     return plan

@@ -24,11 +24,13 @@ from typed_enum.migrate.analysis import (
 )
 from typed_enum.migrate.identity import fitted
 from typed_enum.migrate.plan import Plan
-from typed_enum.migrate.style import Style
+from typed_enum.migrate.style import Imports, Style
 
 __all__ = ["rewrite"]
 
 _TARGETS = STDLIB_ENUMS | STDLIB_METACLASSES
+
+_DEFAULT_IMPORTS = Imports()
 
 
 def _target(ref: Ref) -> str:
@@ -702,7 +704,7 @@ def rewrite(
         or change.identity
     ):
         return module.code
-    new_imports = _imports(module, from_names, need_module)
+    new_imports = _imports(module, from_names, need_module, style.imports)
     metaclass_bases = {
         id(r.node): r
         for r in info.refs
@@ -881,11 +883,15 @@ def _drop_imports(module: cst.Module, names: set[str]) -> cst.Module:
 
 
 def _imports(
-    module: cst.Module, from_names: set[tuple[str, str | None]], need_module: bool
+    module: cst.Module,
+    from_names: set[tuple[str, str | None]],
+    need_module: bool,
+    options: Imports = _DEFAULT_IMPORTS,
 ) -> list[cst.SimpleStatementLine]:
     """The typed_enum imports to add (those the module does not have at its top level
     yet): ``import typed_enum``, ``from typed_enum import A, b``, and each ``X as Y``
-    on its own line (isort keeps "as" imports apart)."""
+    on its own line (isort keeps "as" imports apart unless ``combine-as-imports``;
+    ``force-single-line``: every name on its own line)."""
     for statement in module.body:
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
@@ -902,10 +908,22 @@ def _imports(
         lines.append(
             cst.SimpleStatementLine([cst.Import([cst.ImportAlias(cst.Name("typed_enum"))])])
         )
-    plain = sorted((n for n, a in from_names if a is None), key=_member_key)
-    groups = [plain] if plain else []
-    groups += [[f"{n} as {a}"] for n, a in sorted(from_names, key=lambda x: _member_key(x[0])) if a]
-    for group in sorted(groups, key=lambda g: _member_key(g[0])):
+
+    def key(name: str) -> tuple[int, str]:
+        return _member_key(name, options)
+
+    written = sorted(
+        (f"{n} as {a}" if a else n for n, a in from_names), key=lambda n: key(n.split(" ")[0])
+    )
+    if options.force_single_line:
+        groups = [[name] for name in written]
+    elif options.combine_as_imports:
+        groups = [written] if written else []
+    else:
+        plain = [n for n in written if " as " not in n]
+        groups = [plain] if plain else []
+        groups += [[n] for n in written if " as " in n]
+    for group in sorted(groups, key=lambda g: key(g[0])):
         lines.append(
             cst.SimpleStatementLine(
                 [
@@ -927,18 +945,18 @@ def _imports(
     return lines
 
 
-def _member_key(name: str) -> tuple[int, str]:
-    """isort's order of imported names (``order-by-type``): CONSTANTS, Classes, others."""
-    if name.isupper() and len(name) > 1:
-        return 0, name
-    return (1 if name[:1].isupper() else 2), name
+def _member_key(name: str, options: Imports = _DEFAULT_IMPORTS) -> tuple[int, str]:
+    """isort's order of imported names (``order-by-type``: CONSTANTS, Classes, others)."""
+    return options.member_key(name)
 
 
-def _import_key(statement: cst.SimpleStatementLine) -> tuple[int, tuple[int, str]]:
+def _import_key(
+    statement: cst.SimpleStatementLine, options: Imports = _DEFAULT_IMPORTS
+) -> tuple[int, tuple[int, str]]:
     """Where isort puts a statement among those of one section and module."""
     small = statement.body[0]
     if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
-        return 1, _member_key(small.names[0].evaluated_name)
+        return 1, _member_key(small.names[0].evaluated_name, options)
     return 0, (0, "")
 
 
@@ -992,23 +1010,24 @@ def _merge_into(
     start: int,
     end: int,
     statement: cst.SimpleStatementLine,
-    line_length: int,
+    style: Style,
 ) -> tuple[int, cst.SimpleStatementLine] | None:
     """Where the import block has a ``from`` import of the same module as
-    ``statement``: its index, and the two joined (isort writes one)."""
+    ``statement``: its index, and the two joined (isort writes one, unless
+    ``force-single-line``)."""
     ours = _plain_names(statement)
-    if ours is None:
+    if ours is None or style.imports.force_single_line:
         return None
     for index in range(start, end):
         theirs = _plain_names(body[index])
         if theirs is None or theirs[0] != ours[0]:
             continue
-        names = sorted(set(theirs[1]) | set(ours[1]), key=_member_key)
+        names = sorted(set(theirs[1]) | set(ours[1]), key=lambda n: _member_key(n, style.imports))
         joined = cast(
             cst.SimpleStatementLine,
             cst.parse_statement(f"from {ours[0]} import {', '.join(names)}\n"),
         )
-        joined = _wrapped(joined, line_length)
+        joined = _wrapped(joined, style.line_length)
         return index, joined.with_changes(leading_lines=_leading(body[index]))
     return None
 
@@ -1016,6 +1035,19 @@ def _merge_into(
 def _section_of(statement: cst.BaseStatement, style: Style) -> int:
     found = _module_of(statement)
     return -1 if found is None else style.section(found[0])
+
+
+def _gap(first: cst.BaseStatement, second: cst.BaseStatement, style: Style) -> int:
+    """The blank lines isort writes between two adjacent imports of the block:
+    one between sections, ``lines-between-types`` between the ``import x`` and
+    the ``from x import y`` of a section (unless ``force-sort-within-sections``)."""
+    if _section_of(first, style) != _section_of(second, style):
+        return 1
+    options = style.imports
+    if options.force_sort_within_sections or not options.lines_between_types:
+        return 0
+    kinds = {(_module_of(s) or ("", False))[1] for s in (first, second)}
+    return options.lines_between_types if len(kinds) == 2 else 0
 
 
 def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style) -> cst.Module:
@@ -1039,11 +1071,15 @@ def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style)
     def key_of(statement: cst.BaseStatement) -> tuple[int, bool, str, tuple[int, tuple[int, str]]]:
         name, is_from = _module_of(statement) or ("", False)
         assert isinstance(statement, cst.SimpleStatementLine)
-        return style.section(name), is_from, name.lower(), _import_key(statement)
+        order = _import_key(statement, style.imports)
+        if style.imports.force_sort_within_sections:
+            # by module, ``import x`` before ``from x import y``
+            return style.section(name), False, f"{name.lower()}\0{int(is_from)}", order
+        return style.section(name), is_from, name.lower(), order
 
     blank = [cst.EmptyLine()]
     for statement in new:
-        merged = _merge_into(body, start, end, statement, style.line_length)
+        merged = _merge_into(body, start, end, statement, style)
         if merged is not None:
             body[merged[0]] = merged[1]
             continue
@@ -1056,7 +1092,7 @@ def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style)
         after = body[at] if at < end else None
         lines: Sequence[cst.EmptyLine] = []
         if prev is not None:
-            lines = blank if _section_of(prev, style) != key[0] else []
+            lines = blank * _gap(prev, statement, style)
         elif after is not None:
             # First of the block: the block's leading lines move up with it.
             lines = _leading(after)
@@ -1064,16 +1100,74 @@ def _place(module: cst.Module, new: list[cst.SimpleStatementLine], style: Style)
         elif start == 1:
             lines = blank  # after the docstring
         if after is not None:
-            own = _section_of(after, style) == key[0]
-            only_blank = all(line.comment is None for line in _leading(after))
-            if own and only_blank:
-                body[at] = after.with_changes(leading_lines=[])
-            elif not own and not _leading(after):
-                body[at] = after.with_changes(leading_lines=blank)
+            if all(line.comment is None for line in _leading(after)):
+                body[at] = after.with_changes(leading_lines=blank * _gap(statement, after, style))
         elif at < len(body) and not _leading(body[at]):
             follow = body[at]
             count = 2 if isinstance(follow, cst.ClassDef | cst.FunctionDef) else 1
             body[at] = follow.with_changes(leading_lines=blank * count)
         body.insert(at, statement.with_changes(leading_lines=lines))
         end += 1
+    _sort_runs(body, start, end, style)
     return module.with_changes(body=body)
+
+
+def _names_of(statement: cst.BaseStatement) -> tuple[str, list[cst.ImportAlias]] | None:
+    """(module, names) of a ``from module import ...`` without ``*`` or comments."""
+    found = _module_of(statement)
+    if found is None or not found[1]:
+        return None
+    assert isinstance(statement, cst.SimpleStatementLine)
+    small = statement.body[0]
+    assert isinstance(small, cst.ImportFrom)
+    if isinstance(small.names, cst.ImportStar):
+        return None
+    if "#" in cst.Module([]).code_for_node(statement.with_changes(leading_lines=())):
+        return None
+    return found[0], list(small.names)
+
+
+def _sort_runs(
+    body: list[cst.SimpleStatementLine | cst.BaseCompoundStatement],
+    start: int,
+    end: int,
+    style: Style,
+) -> None:
+    """Adjacent ``from`` imports of one module in the block (a rewritten ``from
+    enum import`` split in two, ``X as X`` re-exports) as isort writes them: in
+    order, or joined into one under ``combine-as-imports``."""
+    at = start
+    while at < end:
+        first = _names_of(body[at])
+        stop = at + 1
+        while (
+            first is not None
+            and stop < end
+            and not _leading(body[stop])
+            and (found := _names_of(body[stop])) is not None
+            and found[0] == first[0]
+        ):
+            stop += 1
+        if stop - at > 1 and first is not None:
+            run = [cast(cst.SimpleStatementLine, s) for s in body[at:stop]]
+            lines = _leading(run[0])
+            if style.imports.combine_as_imports and not style.imports.force_single_line:
+                names = [n for s in run for n in (_names_of(s) or ("", []))[1]]
+                names.sort(key=lambda n: _member_key(n.evaluated_name, style.imports))
+                written = ", ".join(
+                    cst.Module([]).code_for_node(n.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+                    for n in names
+                )
+                joined = cast(
+                    cst.SimpleStatementLine,
+                    cst.parse_statement(f"from {first[0]} import {written}\n"),
+                )
+                run = [_wrapped(joined, style.line_length)]
+            else:
+                run.sort(key=lambda s: _import_key(s, style.imports))
+            run = [s.with_changes(leading_lines=[]) for s in run]
+            run[0] = run[0].with_changes(leading_lines=lines)
+            body[at:stop] = run
+            end -= stop - at - len(run)
+            stop = at + len(run)
+        at = stop

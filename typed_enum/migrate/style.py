@@ -8,6 +8,12 @@ The rewrite writes what the project's formatter and import sorter would: ruff
 directory, then each parent, the nearest one that has any wins.  The line
 length is ruff's, else black's, else isort's, else flake8's ``max-line-length``,
 else 88 (ruff's and black's default).
+
+The import options are ruff's (its ``isort`` table) where ruff is configured,
+else isort's: ``force-sort-within-sections``, ``lines-between-types``,
+``force-single-line``, ``order-by-type``, ``combine-as-imports``, the known
+modules of each section and the sections' order (``section-order`` and
+``sections``; isort's ``sections`` and ``known_<section>``).
 """
 
 from __future__ import annotations
@@ -20,9 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Style", "style_for"]
+__all__ = ["Imports", "Style", "style_for"]
 
 DEFAULT_LINE_LENGTH = 88
+# isort's sections, in its default order (ruff's names; isort's are FUTURE,
+# STDLIB, THIRDPARTY, FIRSTPARTY, LOCALFOLDER)
+SECTIONS = ("future", "standard-library", "third-party", "first-party", "local-folder")
+_ISORT_SECTIONS = dict(
+    zip(("FUTURE", "STDLIB", "THIRDPARTY", "FIRSTPARTY", "LOCALFOLDER"), SECTIONS, strict=True)
+)
 
 
 @dataclass(frozen=True)
@@ -38,24 +50,74 @@ class Style:
     n805: bool = False
     # decorators pep8-naming takes for classmethod/staticmethod (its settings)
     method_decorators: frozenset[str] = field(default_factory=frozenset)
+    # the import sorter's options
+    imports: Imports = field(default_factory=lambda: Imports())
 
     def section(self, module: str) -> int:
-        """isort's section of ``module``: 0 future, 1 stdlib, 2 third party,
-        3 first party, 4 local (relative)."""
+        """Where isort's section of ``module`` comes in the section order (0:
+        future, 1 stdlib, 2 third party, 3 first party, 4 local by default)."""
+        name = self.section_name(module)
+        order = self.imports.section_order
+        return order.index(name) if name in order else len(order)
+
+    def section_name(self, module: str) -> str:
         if module.startswith("."):
-            return 4
+            return "local-folder"
         top = module.split(".")[0]
         if top == "__future__":
-            return 0
+            return "future"
+        found = self.imports.known(module)
+        if found is not None:
+            return found
         if top in self.known_first_party:
-            return 3
+            return "first-party"
         if top in self.known_third_party:
-            return 2
+            return "third-party"
         if top in sys.stdlib_module_names:
-            return 1
+            return "standard-library"
         if any((root / top).is_dir() or (root / f"{top}.py").is_file() for root in self.roots):
-            return 3
-        return 2
+            return "first-party"
+        return self.imports.default_section
+
+
+def _matches(module: str, names: frozenset[str]) -> bool:
+    return any(module == name or module.startswith(f"{name}.") for name in names)
+
+
+@dataclass(frozen=True)
+class Imports:
+    """How the project's import sorter writes an import block."""
+
+    # ``import x`` and ``from x import y`` sorted together, by module
+    force_sort_within_sections: bool = False
+    # blank lines between the ``import x`` and the ``from x import y`` of a section
+    lines_between_types: int = 0
+    # one ``from x import y`` a name
+    force_single_line: bool = False
+    # CONSTANTS, Classes, others (else by name, case aside)
+    order_by_type: bool = True
+    # ``from x import a as b, c`` in one statement
+    combine_as_imports: bool = False
+    section_order: tuple[str, ...] = SECTIONS
+    # (section, modules), for the sections the configuration names modules of:
+    # its own (``sections``) and the known-* of the standard ones not kept apart
+    known_modules: tuple[tuple[str, frozenset[str]], ...] = ()
+    default_section: str = "third-party"
+
+    def known(self, module: str) -> str | None:
+        """The section the configuration puts ``module`` in, if it names it."""
+        for section, names in self.known_modules:
+            if _matches(module, names):
+                return section
+        return None
+
+    def member_key(self, name: str) -> tuple[int, str]:
+        """The order of the names a ``from`` import binds."""
+        if not self.order_by_type:
+            return 0, name.lower()
+        if name.isupper() and len(name) > 1:
+            return 0, name
+        return (1 if name[:1].isupper() else 2), name
 
 
 def _table(data: dict[str, Any], *keys: str) -> dict[str, Any]:
@@ -101,6 +163,79 @@ def _selects(ruff: dict[str, Any], code: str) -> bool:
     return bool(matching) and max(matching)[2]
 
 
+def _flag(value: object, default: bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "no", "off"):
+        return False
+    return default
+
+
+def _ruff_imports(isort: dict[str, Any]) -> Imports | None:
+    """ruff's ``[lint.isort]`` options, or None where it sets none."""
+    if not isort:
+        return None
+    custom = isort.get("sections")
+    known: list[tuple[str, frozenset[str]]] = []
+    if isinstance(custom, dict):
+        known += [(str(k), _names(v)) for k, v in custom.items()]
+    known += [
+        ("local-folder", _names(isort.get("known-local-folder"))),
+        ("standard-library", _names(isort.get("extra-standard-library"))),
+    ]
+    order = isort.get("section-order")
+    return Imports(
+        force_sort_within_sections=_flag(isort.get("force-sort-within-sections"), False),
+        lines_between_types=_length(isort.get("lines-between-types", 0)) or 0,
+        force_single_line=_flag(isort.get("force-single-line"), False),
+        order_by_type=_flag(isort.get("order-by-type"), True),
+        combine_as_imports=_flag(isort.get("combine-as-imports"), False),
+        section_order=tuple(str(s) for s in order) if isinstance(order, list) else SECTIONS,
+        known_modules=tuple((k, v) for k, v in known if v),
+        default_section=str(isort.get("default-section", "third-party")),
+    )
+
+
+_ISORT_KNOWN = {"STANDARD_LIBRARY": "standard-library", "LOCAL_FOLDER": "local-folder"}
+
+
+def _isort_imports(isort: dict[str, Any]) -> Imports | None:
+    """isort's options (``[tool.isort]`` or an ini section), or None where it sets none."""
+    if not isort:
+        return None
+    profile = str(isort.get("profile", "")).strip()
+    google = profile == "google"  # force_single_line, force_sort_within_sections
+    sections = _names(isort.get("sections"))
+    raw_order = isort.get("sections")
+    order_names = raw_order.replace(",", " ").split() if isinstance(raw_order, str) else raw_order
+    order = (
+        tuple(_ISORT_SECTIONS.get(str(s).upper(), str(s).lower()) for s in order_names)
+        if sections and isinstance(order_names, list)
+        else SECTIONS
+    )
+    known: list[tuple[str, frozenset[str]]] = []
+    for key, value in isort.items():
+        if not key.startswith("known_") or key in ("known_first_party", "known_third_party"):
+            continue
+        name = key.removeprefix("known_").upper()
+        section = _ISORT_KNOWN.get(name) or _ISORT_SECTIONS.get(name, name.lower())
+        known.append((section, _names(value)))
+    known.append(("standard-library", _names(isort.get("extra_standard_library"))))
+    default = str(isort.get("default_section", "THIRDPARTY")).strip().upper()
+    return Imports(
+        force_sort_within_sections=_flag(isort.get("force_sort_within_sections"), google),
+        lines_between_types=_length(isort.get("lines_between_types", 0)) or 0,
+        force_single_line=_flag(isort.get("force_single_line"), google),
+        order_by_type=_flag(isort.get("order_by_type"), True),
+        combine_as_imports=_flag(isort.get("combine_as_imports"), False),
+        section_order=order,
+        known_modules=tuple((k, v) for k, v in known if v),
+        default_section=_ISORT_SECTIONS.get(default, default.lower()),
+    )
+
+
 def _length(value: object) -> int | None:
     try:
         return int(str(value).strip())
@@ -116,6 +251,7 @@ def _read(directory: Path) -> Style | None:
     third: frozenset[str] = frozenset()
     n805: bool | None = None
     decorators: frozenset[str] = frozenset()
+    imports: Imports | None = None
     for name in ("ruff.toml", ".ruff.toml", "pyproject.toml"):
         path = directory / name
         if not path.is_file():
@@ -133,6 +269,7 @@ def _read(directory: Path) -> Style | None:
             isort = _table(ruff, "lint", "isort") or _table(ruff, "isort")
             first = first or _names(isort.get("known-first-party"))
             third = third or _names(isort.get("known-third-party"))
+            imports = imports or _ruff_imports(isort)
             if n805 is None:
                 n805 = _selects(ruff, "N805")
                 naming = _table(ruff, "lint", "pep8-naming") or _table(ruff, "pep8-naming")
@@ -147,6 +284,7 @@ def _read(directory: Path) -> Style | None:
                 lengths.setdefault("isort", _length(isort.get("line_length")))
                 first = first or _names(isort.get("known_first_party"))
                 third = third or _names(isort.get("known_third_party"))
+                imports = imports or _isort_imports(isort)
     for name in (".isort.cfg", "setup.cfg", "tox.ini", ".flake8"):
         path = directory / name
         if not path.is_file():
@@ -166,6 +304,7 @@ def _read(directory: Path) -> Style | None:
                 )
                 first = first or _names(parser.get(section, "known_first_party", fallback=""))
                 third = third or _names(parser.get(section, "known_third_party", fallback=""))
+                imports = imports or _isort_imports(dict(parser.items(section)))
         if parser.has_section("flake8"):
             found = True
             lengths.setdefault(
@@ -178,7 +317,15 @@ def _read(directory: Path) -> Style | None:
         DEFAULT_LINE_LENGTH,
     )
     assert length is not None
-    return Style(length, first, third, (directory, directory / "src"), bool(n805), decorators)
+    return Style(
+        length,
+        first,
+        third,
+        (directory, directory / "src"),
+        bool(n805),
+        decorators,
+        imports or Imports(),
+    )
 
 
 def style_for(directory: Path) -> Style:
