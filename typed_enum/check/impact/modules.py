@@ -138,7 +138,8 @@ class Tree:
         return [self.modules[name] for name in sorted(seen) if name in self.modules]
 
 
-def _dotted(node: ast.expr) -> list[str] | None:
+def dotted_parts(node: ast.AST) -> list[str] | None:
+    """``["a", "b", "C"]`` for a name or attribute chain ``a.b.C``, else None."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.insert(0, node.attr)
@@ -164,7 +165,7 @@ def _aliases(module: Module, tree: Tree) -> None:
                 target, value = node.target, node.value
             else:
                 continue
-            parts = _dotted(value)
+            parts = dotted_parts(value)
             if not isinstance(target, ast.Name) or parts is None:
                 continue
             if len(parts) == 1 and parts[0] not in module.bindings and prefix != module.name:

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from typed_enum.check.impact.changes import Change
-from typed_enum.check.impact.modules import Module, Tree
+from typed_enum.check.impact.modules import Module, Tree, dotted_parts
 
 __all__ = ["Candidate", "Mention", "Table", "find_sites", "find_tables"]
 
@@ -74,16 +74,6 @@ class Table:
     line: int
 
 
-def _dotted(node: ast.AST) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.insert(0, node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        return [node.id, *parts]
-    return None
-
-
 def _shown(node: ast.AST) -> str:
     text = ast.unparse(node).splitlines()[0] if not isinstance(node, ast.stmt) else ""
     if isinstance(node, ast.stmt):
@@ -106,7 +96,7 @@ def _reaches_assert_never(body: list[ast.stmt]) -> bool:
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Call):
-                parts = _dotted(node.func)
+                parts = dotted_parts(node.func)
                 if parts is not None and parts[-1] == "assert_never":
                     return True
     return False
@@ -122,7 +112,7 @@ class _Resolver:
         self.scopes: list[dict[str, str]] = []
 
     def path(self, node: ast.AST) -> str | None:
-        parts = _dotted(node)
+        parts = dotted_parts(node)
         if parts is None:
             return None
         head = parts[0]
@@ -182,7 +172,7 @@ def _exhaustive_map_args(module: Module) -> set[int]:
         return found
     for node in ast.walk(module.tree):
         if isinstance(node, ast.Call):
-            parts = _dotted(node.func)
+            parts = dotted_parts(node.func)
             if parts is not None and parts[-1] == "exhaustive_map":
                 found.update(id(arg) for arg in node.args)
     return found
