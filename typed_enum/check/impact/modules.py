@@ -17,7 +17,7 @@ from pathlib import Path
 from typed_enum.check.source import parse_quietly
 from typed_enum.check.tree import module_name, python_files
 
-__all__ = ["Module", "Tree", "read_tree"]
+__all__ = ["Module", "Tree", "dotted_parts", "read_tree"]
 
 
 @dataclass
