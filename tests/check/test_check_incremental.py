@@ -75,22 +75,42 @@ def test_the_incremental_reading_equals_the_full_one(
     assert warm == full
 
 
+def _readings(root: Path, old: str, new: str, *options: str) -> str:
+    done = check(root, old, new, PACKAGE, "--timings", *options)
+    found = re.search(r"; revisions: (.*?); nothing imported", done.stderr)
+    assert found is not None, done.stderr
+    return found.group(1)
+
+
 def test_each_blob_is_parsed_once_and_a_second_run_parses_nothing(
     history: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("TYPED_ENUM_CACHE_DIR", str(tmp_path / "cache"))
     cold = _counts(history, "22.8", "harmless", "--no-import")
-    # One file differs between the two revisions: every other module is parsed by one
-    # revision and taken by the other.
+    # One file differs between the two revisions: the old one is read whole, the new one
+    # from it, parsing only that file.
     assert cold["cached"] == 0
     assert cold["parsed"] == cold["modules"] // 2 + 1
-    assert cold["shared"] == cold["modules"] // 2 - 1
+    assert cold["shared"] == 0
+    # A second run takes both revisions' readings from the cache: nothing is parsed or
+    # even loaded module by module.
     warm = _counts(history, "22.8", "harmless", "--no-import")
-    assert warm["parsed"] == 0
-    assert warm["cached"] == cold["parsed"]
+    assert (warm["parsed"], warm["cached"], warm["shared"]) == (0, 0, 0)
+    assert _readings(history, "22.8", "harmless", "--no-import") == (
+        "v22.8 kept from an earlier run, vharmless kept from an earlier run"
+    )
     uncached = _counts(history, "22.8", "harmless", "--no-import", "--no-cache")
     assert uncached["parsed"] == cold["parsed"]
     assert uncached["cached"] == 0
+    assert _readings(history, "22.8", "harmless", "--no-import", "--no-cache") == (
+        "v22.8 whole, vharmless from the other revision (1 file differs)"
+    )
+    # A cache whose readings are gone (trimmed) still has each module's census.
+    for kept in (tmp_path / "cache").glob("census/*/revisions/*"):
+        kept.unlink()
+    censuses = _counts(history, "22.8", "harmless", "--no-import")
+    assert censuses["parsed"] == 0
+    assert censuses["cached"] == cold["parsed"]
 
 
 def test_against_the_working_tree_the_incremental_reading_equals_the_full_one(

@@ -50,8 +50,12 @@ __all__ = [
     "active",
     "blob_id",
     "default_directory",
+    "file_blob",
+    "load_state",
     "parse",
     "remember",
+    "store_state",
+    "tell",
 ]
 
 #: The cache's size bound; the least recently used entries go first.
@@ -59,8 +63,19 @@ LIMIT_BYTES: Final = 256 * 1024 * 1024
 #: The most text-test results kept (``remember``): about 100 bytes each.
 FACTS_LIMIT: Final = 500_000
 _FACTS: Final = "facts.pickle"
+#: Where the revisions' readings are kept (``revision.State``), one file per key.
+_STATES: Final = "revisions"
 #: Files of the tool whose change makes every census stale (what ``parse`` gives).
-_FORMAT_FILES: Final = ("source.py", "census.py", "_child.py", "tree.py")
+_FORMAT_FILES: Final = (
+    "source.py",
+    "census.py",
+    "_child.py",
+    "tree.py",
+    "revision.py",
+    "snapshot.py",
+    "generate.py",
+    "note_groups.py",
+)
 
 T = TypeVar("T")
 Parsed = ModuleSource | str
@@ -115,6 +130,10 @@ class Counts:
     """Files taken from the cache directory."""
     parse_seconds: float = 0.0
     cache_seconds: float = 0.0
+    states: int = 0
+    """Revisions whose whole reading was taken from the cache."""
+    readings: list[str] = field(default_factory=list)
+    """How each revision was read from the source (``revision.read``), in order."""
 
 
 @dataclass
@@ -161,10 +180,29 @@ class Census:
             return None
         return found if isinstance(found, ModuleSource | str) else None
 
-    def _store(self, blob: str, parsed: Parsed) -> None:
+    def load_state(self, key: str) -> object | None:
+        """A revision's kept reading (``revision.State``), None when there is none."""
         if self.directory is None:
-            return
-        entry = self._entry(blob)
+            return None
+        entry = self.directory / _STATES / key
+        try:
+            with entry.open("rb") as file:
+                found: object = pickle.load(file)
+            os.utime(entry)
+        except Exception:  # none, or damaged: read again
+            return None
+        self.counts.states += 1
+        return found
+
+    def store_state(self, key: str, state: object) -> None:
+        if self.directory is not None:
+            self._write(self.directory / _STATES / key, state)
+
+    def _store(self, blob: str, parsed: Parsed) -> None:
+        if self.directory is not None:
+            self._write(self._entry(blob), parsed)
+
+    def _write(self, entry: Path, parsed: object) -> None:
         try:
             entry.parent.mkdir(exist_ok=True, mode=0o700)
             handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
@@ -319,3 +357,28 @@ def parse(data: bytes, parser: Parser) -> Parsed:
     if _ACTIVE is None:
         return parser(data)
     return _ACTIVE.parse(data, parser)
+
+
+def file_blob(path: Path) -> str:
+    """The blob id of the file at ``path`` (that of no content when it cannot be read)."""
+    try:
+        return blob_id(path.read_bytes())
+    except OSError:
+        return blob_id(b"")
+
+
+def tell(reading: str) -> None:
+    """Say how a revision was read (``--timings``), through the active census."""
+    if _ACTIVE is not None:
+        _ACTIVE.counts.readings.append(reading)
+
+
+def load_state(key: str) -> object | None:
+    """A revision's reading kept by the active census under ``key``, if any."""
+    return None if _ACTIVE is None else _ACTIVE.load_state(key)
+
+
+def store_state(key: str, state: object) -> None:
+    """Keep a revision's reading under ``key`` (through the active census, if any)."""
+    if _ACTIVE is not None:
+        _ACTIVE.store_state(key, state)

@@ -29,7 +29,7 @@ from typed_enum.check.census import Census, default_directory
 from typed_enum.check.census import active as census_active
 from typed_enum.check.decision import AcceptCall, settle
 from typed_enum.check.git import GitError, NoCommit, resolve, short, toplevel, worktree
-from typed_enum.check.incremental import overlay, reading, storage_files
+from typed_enum.check.incremental import Overlay, lazy_overlay, overlay, reading, storage_files
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
@@ -219,15 +219,28 @@ def _relative_paths(given: Sequence[str], cwd: Path, repo: Path) -> list[str] | 
     return found
 
 
-def _paths(given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path]) -> list[str]:
+def _paths(
+    given: list[str] | None, cwd: Path, repo: Path, roots: Sequence[Path | Overlay]
+) -> list[str]:
     if given is None:
         here = cwd.resolve().relative_to(repo)
         found: dict[str, None] = {}
         for root in roots:
-            for path in default_paths(root / here):
+            listed = (
+                root.default_paths(here.as_posix())
+                if isinstance(root, Overlay)
+                else default_paths(root / here)
+            )
+            for path in listed:
                 found[(here / path).as_posix()] = None
         return sorted(found)
-    missing = [p for p in given if not any((root / p).exists() for root in roots)]
+    missing = [
+        p
+        for p in given
+        if not any(
+            root.exists(p) if isinstance(root, Overlay) else (root / p).exists() for root in roots
+        )
+    ]
     if missing:
         names = ", ".join(repr(p) for p in missing)
         raise CheckError(f"no such file or directory in either revision: {names}")
@@ -346,26 +359,34 @@ def _read(
     tree = overlay if fast else worktree
     new_tree = tree(repo, new_commit) if new_commit else nullcontext(repo)
     run_code = not args.no_import
-    old_tree = tree(repo, old_commit)
-    with old_tree as old_root, new_tree as new_root:
+    # The old revision's files are written out only if its reading is not kept.
+    old_tree = lazy_overlay(repo, old_commit) if fast else worktree(repo, old_commit)
+    with old_tree as old_side, new_tree as new_root:
+        old_root = old_side.path if isinstance(old_side, Overlay) else old_side
         spent["git"] = time.perf_counter() - started
         policy, policy_revision, overrides = _policy(args, new_root, new_label)
         if given is None and policy.paths:  # the policy's paths, from the repository's top
             given = list(policy.paths)
-        paths = _paths(given, cwd, repo, (new_root, old_root))
+        paths = _paths(given, cwd, repo, (new_root, old_side))
         what = f"reading {old_label} and {new_label}"
         reading = time.perf_counter()
-        with (
-            _progress(what, err, not args.no_progress and err.isatty()),
-            ThreadPoolExecutor(2) as pool,
-        ):
-            old_future = pool.submit(
-                _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
-            )
-            new_future = pool.submit(
-                _timed, spent, "new", lambda: take(new_root, paths, new_label, run_code)
-            )
-            old, new = old_future.result(), new_future.result()
+        with _progress(what, err, not args.no_progress and err.isatty()):
+            if fast:
+                # issue 52: one revision, then the other from it (only the files that
+                # differ are read; a revision read by an earlier run is not read again).
+                old = _timed(spent, "old", lambda: take(old_side, paths, old_label, False))
+                new = _timed(
+                    spent, "new", lambda: take(new_root, paths, new_label, False, old.state)
+                )
+            else:
+                with ThreadPoolExecutor(2) as pool:
+                    old_future = pool.submit(
+                        _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
+                    )
+                    new_future = pool.submit(
+                        _timed, spent, "new", lambda: take(new_root, paths, new_label, run_code)
+                    )
+                    old, new = old_future.result(), new_future.result()
         spent["reading"] = time.perf_counter() - reading
         if not old.files and not new.files:
             raise CheckError(

@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,9 +25,9 @@ from typed_enum.check.census import Census
 from typed_enum.check.git import GitError, environment
 from typed_enum.check.snapshot import Snapshot
 from typed_enum.check.storage.finder import READERS
-from typed_enum.check.tree import python_files
+from typed_enum.check.tree import listed_default_paths, python_files, skipped
 
-__all__ = ["overlay", "reading", "storage_files"]
+__all__ = ["Overlay", "lazy_overlay", "overlay", "reading", "storage_files"]
 
 _LIBRARIES = re.compile(r"\b(?:" + "|".join(map(re.escape, READERS)) + r")\b")
 
@@ -49,10 +50,11 @@ def reading(census: Census | None, old: Snapshot, new: Snapshot) -> str:
     counts = census.counts
     where = census.directory if census.directory is not None else "--no-cache: none used"
     cache = f"{counts.cached} taken from the cache ({where})"
+    readings = f"; revisions: {', '.join(counts.readings)}" if counts.readings else ""
     return (
         f"{files} files read, {modules} that can define an enum: {counts.parsed} parsed "
         f"({counts.parse_seconds:.2f} s), {counts.shared} shared by the two revisions, "
-        f"{cache} (cache {counts.cache_seconds:.2f} s); {imported}"
+        f"{cache} (cache {counts.cache_seconds:.2f} s){readings}; {imported}"
     )
 
 
@@ -124,32 +126,75 @@ def _wanted(path: str) -> bool:
     return path.endswith(".py") or path == "pyproject.toml"
 
 
-@contextmanager
-def overlay(repo: Path, commit: str) -> Iterator[Path]:
-    """The Python files of ``commit`` in a temporary directory, without a checkout: a
-    file the working tree holds unchanged since ``commit`` (``git diff`` does not list
+class Overlay:
+    """The Python files of ``commit``, listed from git's objects at once and written to a
+    temporary directory (``path``) only when something reads them (``materialize``):
+    a file the working tree holds unchanged since ``commit`` (``git diff`` does not list
     it) is a symbolic link to the working tree's file, the others are written from git's
     objects.  For ``--no-import`` against the working tree (the pre-commit hook): a
     worktree of a large repository writes every file of it, this writes the changed
-    Python files only.  Removed on exit."""
-    parent = Path(tempfile.mkdtemp(prefix="typed-enum-check-"))
-    where = parent / "tree"
-    try:
+    Python files only, and nothing when the revision's reading is kept from an earlier
+    run (``revision.read``)."""
+
+    def __init__(self, repo: Path, commit: str) -> None:
+        self.repo, self.commit = repo, commit
+        self._parent = Path(tempfile.mkdtemp(prefix="typed-enum-check-"))
+        self.path = self._parent / "tree"
+        self.path.mkdir()
+        self._lock = threading.Lock()
+        self._made = False
         listed = _git_out(repo, "ls-tree", "-r", "-z", "--full-tree", commit).split(b"\0")
-        files: dict[str, str] = {}
+        self.files: dict[str, str] = {}
+        """Every Python file (and pyproject.toml) of the commit -> its blob id."""
         for entry in filter(None, listed):
             info, _, name = entry.partition(b"\t")
             mode, kind, blob_id = info.split()
             path = name.decode("utf-8", "surrogateescape")
             if kind == b"blob" and mode != b"120000" and _wanted(path):
-                files[path] = blob_id.decode()
+                self.files[path] = blob_id.decode()
+
+    def listing(self, paths: Sequence[str]) -> dict[str, str]:
+        """The Python files ``tree.python_files`` finds under ``paths`` in this revision,
+        with their blob ids, read from git's objects only."""
+        found: dict[str, str] = {}
+        for relative in paths:
+            if relative in self.files:
+                if relative.endswith(".py"):
+                    found[relative] = self.files[relative]
+                continue
+            prefix = "" if relative in ("", ".") else relative.rstrip("/") + "/"
+            for file, blob in self.files.items():
+                inside = file.startswith(prefix) and file.endswith(".py")
+                if inside and not any(map(skipped, file[len(prefix) :].split("/")[:-1])):
+                    found.setdefault(file, blob)
+        return found
+
+    def exists(self, relative: str) -> bool:
+        """``relative`` is a Python file of the revision, or a folder holding one."""
+        prefix = relative.rstrip("/") + "/"
+        return relative in self.files or any(file.startswith(prefix) for file in self.files)
+
+    def default_paths(self, here: str) -> list[str]:
+        """``tree.default_paths`` of the revision's folder ``here``, from the listing."""
+        return listed_default_paths(self.files, here)
+
+    def materialize(self) -> Path:
+        """The files written (once); their directory."""
+        with self._lock:
+            if not self._made:
+                self._write()
+                self._made = True
+        return self.path
+
+    def _write(self) -> None:
         changed = {
             name.decode("utf-8", "surrogateescape")
             for name in _git_out(
-                repo, "diff", "--name-only", "-z", "--no-renames", commit, "--"
+                self.repo, "diff", "--name-only", "-z", "--no-renames", self.commit, "--"
             ).split(b"\0")
             if name
         }
+        files, repo, where = self.files, self.repo, self.path
         written = {path for path in files if path in changed or not (repo / path).is_file()}
         contents = _blobs(repo, sorted({files[path] for path in written}))
         made: set[Path] = set()
@@ -165,10 +210,27 @@ def overlay(repo: Path, commit: str) -> Iterator[Path]:
                 target.symlink_to(repo / path)
             except OSError:  # no symbolic links here (Windows without the privilege): a copy
                 shutil.copyfile(repo / path, target)
-        del listed, files, changed, written, contents  # not kept while the tree is read
-        yield where
+
+    def close(self) -> None:
+        shutil.rmtree(self._parent, ignore_errors=True)
+
+
+@contextmanager
+def lazy_overlay(repo: Path, commit: str) -> Iterator[Overlay]:
+    """An ``Overlay`` of ``commit``, removed on exit."""
+    made = Overlay(repo, commit)
+    try:
+        yield made
     finally:
-        shutil.rmtree(parent, ignore_errors=True)
+        made.close()
+
+
+@contextmanager
+def overlay(repo: Path, commit: str) -> Iterator[Path]:
+    """The Python files of ``commit`` in a temporary directory, written at once (an
+    ``Overlay`` materialized); removed on exit."""
+    with lazy_overlay(repo, commit) as made:
+        yield made.materialize()
 
 
 def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:

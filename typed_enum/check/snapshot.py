@@ -23,7 +23,7 @@ from typed_enum.check import _child, census, child_process
 from typed_enum.check.generate import Generator
 from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
-from typed_enum.check.tree import enum_modules, import_root, module_name, python_files
+from typed_enum.check.tree import enum_modules, import_root, module_names, python_files
 
 __all__ = ["EnumRecord", "Member", "Snapshot", "one_reading", "resolve", "run_notes", "take"]
 
@@ -113,6 +113,13 @@ class Snapshot:
     other_files: dict[str, Path] = field(default_factory=dict)
     """module -> file of the tree's modules that cannot define an enum (not read unless
     a re-export is followed through them)."""
+    state: Any = None
+    """Read from the source only: the ``revision.State`` it was made of (the other
+    revision is read from it when only a few files differ).  Such a snapshot has no
+    ``reexports`` or ``stars`` of its own: ``resolve`` reads them when it follows one."""
+    tree: Any = None
+    """An ``incremental.Overlay`` not written out yet (its reading was kept): written
+    before ``resolve`` reads a file of it."""
 
 
 def _relative(root: Path, file: str | None) -> str | None:
@@ -208,7 +215,9 @@ def _without_root(text: str, root: Path) -> str:
     return text
 
 
-def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) -> Snapshot:
+def take(
+    root: Any, paths: Sequence[str], label: str, run_code: bool = True, base: Any = None
+) -> Snapshot:
     """Read every enum under ``paths`` (relative to ``root``) of one revision.
 
     ``label`` names the revision in notes ("the working tree", "HEAD", ...).
@@ -216,14 +225,22 @@ def take(root: Path, paths: Sequence[str], label: str, run_code: bool = True) ->
     Modules that cannot be imported are read from the source, their enum bases
     resolved through the tree's other modules; one note per reason a module
     was not imported (a missing dependency), naming how many it concerns.
+    ``root`` is a directory, or (``run_code=False``) an ``incremental.Overlay`` written
+    out only if the revision's reading is not kept; ``base``: the other revision's
+    ``revision.State``, read from when only a few files differ (``run_code=False``).
     """
+    if not run_code:
+        from typed_enum.check import revision  # it builds on this module
+
+        return revision.read(root, paths, label, base)
     snapshot = Snapshot(root, label=label, imported=run_code)
     files = list(dict.fromkeys(python_files(root, paths)))
     snapshot.files = len(files)
     wanted = enum_modules(files)
-    names = {path: module_name(path) for path in wanted}
+    every = module_names(files)
+    names = {path: every[path] for path in wanted}
     chosen = set(wanted)
-    snapshot.other_files = {module_name(p): p for p in files if p not in chosen}
+    snapshot.other_files = {every[p]: p for p in files if p not in chosen}
     roots = sorted({str(import_root(path, names[path])) for path in wanted})
     run = bool(wanted) and run_code
     result = _run_child(roots, [names[p] for p in wanted], [], root) if run else {}
@@ -351,11 +368,12 @@ def _read_sources(
 
 
 def _auto_notes(
-    label: str, file: str, source: ModuleSource, found: dict[str, dict[str, Any]]
+    label: str | None, file: str, source: ModuleSource, found: dict[str, dict[str, Any]]
 ) -> list[tuple[str, str]]:
     """One note per class read from the source whose values (``auto()`` ones, or all
-    under a ``__new__``) could not be told."""
+    under a ``__new__``) could not be told (``label`` None: the text without it)."""
     notes = []
+    start = "" if label is None else f"{label}: "
     for qualname, described in found.items():
         info = source.classes.get(qualname)
         line = info.line if info else source.assigned.get(qualname, 1)
@@ -363,7 +381,7 @@ def _auto_notes(
             notes.append(
                 (
                     file,
-                    f"{label}: the values of {qualname} (line {line}) are what "
+                    f"{start}the values of {qualname} (line {line}) are what "
                     f"{described['new']}.__new__ makes of them, which reading the source does "
                     f"not run: its members are compared by name only",
                 )
@@ -376,7 +394,7 @@ def _auto_notes(
         notes.append(
             (
                 file,
-                f"{label}: the auto() values of {qualname} (line {line}) {owner}: its "
+                f"{start}the auto() values of {qualname} (line {line}) {owner}: its "
                 f"{count} auto() member{'s are' if count != 1 else ' is'} compared by name "
                 f"only",
             )
@@ -484,8 +502,13 @@ def _through_source(snapshot: Snapshot, path: str) -> EnumRecord | None:
         if path in snapshot.enums:
             return snapshot.enums[path]
         module = path.rpartition(".")[0]
-        if module not in snapshot.stars and module in snapshot.other_files:
-            _imports_of(snapshot, module, snapshot.other_files[module])
+        if module not in snapshot.stars:
+            # Modules read from a kept reading (``revision``) and those that define no
+            # enum: their imports are read when one is followed.
+            if module in snapshot.other_files:
+                _imports_of(snapshot, module, snapshot.other_files[module])
+            elif module in snapshot.modules:
+                _imports_of(snapshot, module, snapshot.root / snapshot.modules[module])
         if path in snapshot.reexports:
             pending.append(snapshot.reexports[path])
             continue
@@ -495,7 +518,7 @@ def _through_source(snapshot: Snapshot, path: str) -> EnumRecord | None:
 
 
 def _imports_of(snapshot: Snapshot, module: str, path: Path) -> None:
-    """Record the re-exports of a module that defines no enum (read when one is followed)."""
+    """Record the re-exports of a module (read when one is followed through it)."""
     source = _parse(path)
     snapshot.stars[module] = []
     if isinstance(source, str):
@@ -511,6 +534,8 @@ def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
     that path: re-exports (``from .new_home import Color``)."""
     if not paths:
         return {}
+    if snapshot.tree is not None:
+        snapshot.tree.materialize()
     found: dict[str, EnumRecord] = {}
     asked: dict[str, str] = {}
     for path in paths:

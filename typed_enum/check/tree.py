@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 from typed_enum.check import census
 
-__all__ = ["default_paths", "enum_modules", "left_out", "module_name", "python_files"]
+__all__ = [
+    "default_paths",
+    "enum_facts",
+    "enum_modules",
+    "left_out",
+    "listed_default_paths",
+    "module_name",
+    "module_names",
+    "python_files",
+    "skipped",
+]
 
 _SKIP_DIRS = frozenset(
     {"__pycache__", "node_modules", "site-packages", "build", "dist", "venv", "env"}
@@ -50,6 +60,26 @@ def default_paths(root: Path) -> list[str]:
     return found
 
 
+def listed_default_paths(files: Collection[str], here: str) -> list[str]:
+    """``default_paths`` of the folder ``here`` of a revision known by its files' paths
+    (relative posix paths, as git lists them)."""
+    found: set[str] = set()
+    top = "" if here in ("", ".") else here.rstrip("/") + "/"
+    for base in ("", "src/"):
+        prefix = top + base
+        for file in files:
+            if not file.startswith(prefix):
+                continue
+            name, _, rest = file[len(prefix) :].partition("/")
+            if name.startswith(".") or name in _SKIP_DIRS:
+                continue
+            package = rest == "__init__.py"
+            module = not rest and name.endswith(".py") and name not in _SCRIPTS
+            if package or module:
+                found.add(base + name)
+    return sorted(found)
+
+
 def left_out(root: Path) -> list[str]:
     """The folders at ``root`` (and under ``root/src``) that ``default_paths`` leaves out
     (no ``__init__.py``: ``scripts/``, ``app/``) and that hold a module defining an enum."""
@@ -79,6 +109,11 @@ def left_out(root: Path) -> list[str]:
     return found
 
 
+def skipped(folder: str) -> bool:
+    """A folder ``python_files`` does not enter (hidden, build output, environments)."""
+    return folder.startswith(".") or folder in _SKIP_DIRS or folder.endswith(".egg-info")
+
+
 def python_files(root: Path, paths: Sequence[str]) -> Iterator[Path]:
     """Every ``.py`` file under ``root / path`` for each path, in a stable order."""
     for relative in paths:
@@ -88,11 +123,7 @@ def python_files(root: Path, paths: Sequence[str]) -> Iterator[Path]:
                 yield path
             continue
         for where, dirs, files in os.walk(path):
-            dirs[:] = sorted(
-                d
-                for d in dirs
-                if not d.startswith(".") and d not in _SKIP_DIRS and not d.endswith(".egg-info")
-            )
+            dirs[:] = sorted(d for d in dirs if not skipped(d))
             for name in sorted(files):
                 if name.endswith(".py"):
                     yield Path(where) / name
@@ -100,12 +131,28 @@ def python_files(root: Path, paths: Sequence[str]) -> Iterator[Path]:
 
 def module_name(path: Path) -> str:
     """Dotted module name of ``path``, from the nearest directory without ``__init__.py``."""
-    parts = [] if path.stem == "__init__" else [path.stem]
-    parent = path.parent
-    while (parent / "__init__.py").is_file():
-        parts.insert(0, parent.name)
-        parent = parent.parent
-    return ".".join(parts) or path.stem
+    return module_names([path])[path]
+
+
+def module_names(paths: Sequence[Path]) -> dict[Path, str]:
+    """The dotted module name of each path, from the nearest directory without
+    ``__init__.py`` (each directory looked at once)."""
+    package: dict[Path, bool] = {}
+
+    def is_package(directory: Path) -> bool:
+        if directory not in package:
+            package[directory] = (directory / "__init__.py").is_file()
+        return package[directory]
+
+    found: dict[Path, str] = {}
+    for path in paths:
+        parts = [] if path.stem == "__init__" else [path.stem]
+        parent = path.parent
+        while is_package(parent):
+            parts.insert(0, parent.name)
+            parent = parent.parent
+        found[path] = ".".join(parts) or path.stem
+    return found
 
 
 def import_root(path: Path, module: str) -> Path:
@@ -118,6 +165,15 @@ def _facts(data: bytes) -> tuple[bool, tuple[str, ...]]:
     """Whether a file mentions enum, and the classes it defines (by name)."""
     text = data.decode("utf-8", "replace")
     return bool(_MENTIONS_ENUM.search(text)), tuple(_CLASS.findall(text))
+
+
+def enum_facts(path: Path) -> tuple[bool, tuple[str, ...]]:
+    """Whether the file mentions enum, and the classes it defines (by name)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = b""
+    return census.remember("facts", data, _facts, keep=True)
 
 
 def enum_modules(files: Sequence[Path]) -> list[Path]:
