@@ -16,8 +16,10 @@ Each run is a fresh process whose ``resource.getrusage(RUSAGE_CHILDREN)`` gives 
 the peak memory of the tool (and of the git and Python processes it starts); the table gives
 the wall time, CPU, peak memory, the files the run parsed (its ``--timings`` line) and whether
 its findings and notes (stdout, and stderr with ``--all-notes``) equal those of ``--full``.
-The runs without ``--full`` are given cold (an empty cache) and warm (the cache the cold run
-filled).  ``--tool DIR`` measures another checkout of typed_enum (``/path/to/main`` gives the
+The runs without ``--full`` are given cold (an empty cache), warm (the cache the cold run
+filled: the same check run again) and, for the two commits, after the parent's run (what the
+hook meets at each commit: the cache the previous commit's check filled, whose working tree
+is now the parent).  ``--tool DIR`` measures another checkout of typed_enum (``/path/to/main`` gives the
 "before" rows; a checkout without ``--full`` is run as it is, its findings not compared).
 
     python3.13 benchmarks/check_scale.py --work /tmp/scale
@@ -223,6 +225,19 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 for state in ("cold", "warm")
             ]
+            if case != "release-pair":
+                # What the hook meets at each commit: the cache of the previous commit's
+                # run (that commit checked out, against its parent), then this commit.
+                after = args.work.resolve() / f"cache-{os.getpid()}-{case}-after"
+                _git(root, "checkout", "-q", f"{case}~1")
+                _run(root, args.python, args.tool, after, ["--against", f"{case}~2"])
+                check_args = _arguments(case, root)
+                rows.append(
+                    (
+                        "after the parent's run",
+                        _run(root, args.python, args.tool, after, check_args, "--all-notes"),
+                    )
+                )
         else:
             rows += [("as it is", _run(root, args.python, args.tool, cache, check_args))]
         for label, result in rows:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from typed_enum.check.source import parse_quietly
-from typed_enum.check.tree import module_name, python_files
+from typed_enum.check.tree import module_names, python_files
 
 __all__ = ["Module", "Tree", "dotted_parts", "read_tree"]
 
@@ -183,7 +183,7 @@ def _imports_only(text: str) -> ast.Module:
     """The import statements of ``text`` (anywhere: in functions, under
     ``if TYPE_CHECKING:``), parsed one by one: all a module that names none of the
     words looked for is read for (who imports whom, re-exports)."""
-    body: list[ast.stmt] = []
+    statements: list[str] = []
     lines = text.splitlines()
     i = 0
     while i < len(lines):
@@ -196,9 +196,15 @@ def _imports_only(text: str) -> ast.Module:
         ):
             j += 1
             statement += "\n" + lines[j]
+        statements.append(statement)
+        i = j + 1
+    with suppress(SyntaxError):  # all at once (one parse), unless one of them is no import
+        whole: ast.Module = parse_quietly("\n".join(statements))
+        return whole
+    body: list[ast.stmt] = []
+    for statement in statements:
         with suppress(SyntaxError):  # a docstring's line that starts "from ... import"
             body.extend(parse_quietly(statement).body)
-        i = j + 1
     return ast.Module(body=body, type_ignores=[])
 
 
@@ -208,7 +214,9 @@ def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None =
     (``Tree.deepen`` parses it whole later)."""
     modules: dict[str, Module] = {}
     unparsed: list[tuple[str, str]] = []
-    for path in python_files(root, paths):
+    files = list(python_files(root, paths))
+    names = module_names(files)
+    for path in files:
         file = path.relative_to(root).as_posix()
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
@@ -217,7 +225,7 @@ def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None =
         except (SyntaxError, ValueError, OSError) as exc:
             unparsed.append((file, f"{type(exc).__name__}: {exc}"))
             continue
-        name = module_name(path)
+        name = names[path]
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
         module = Module(name, file, parsed, package, text=text, whole=whole)
         _read_imports(module)

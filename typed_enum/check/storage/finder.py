@@ -17,7 +17,7 @@ from typed_enum.check.storage.imported import read_imported
 from typed_enum.check.storage.places import Place, StorageMap, Unread
 from typed_enum.check.storage.references import unclassified
 from typed_enum.check.storage.scope import Module, Tree, quiet_parse
-from typed_enum.check.tree import module_name, python_files
+from typed_enum.check.tree import module_names, python_files
 
 __all__ = ["READERS", "find"]
 
@@ -88,13 +88,14 @@ def find(
     used = {found for text in texts.values() for found in _MENTIONS.findall(text)}
     if not used:
         return storage
+    names = module_names(list(texts))
     for path, text in texts.items():
         file = path.relative_to(root).as_posix()
         parsed = _parse(text)
         if isinstance(parsed, str):
             if _MENTIONS.search(text) or words.search(text):
                 unread = Unread(
-                    module_name(path),
+                    names[path],
                     file,
                     1,
                     f"cannot be read ({parsed}): the models in it were not read, and "
@@ -106,7 +107,7 @@ def find(
                     if re.search(rf"\b{re.escape(enum.rpartition('.')[2])}\b", text):
                         storage.note(replace(unread, enum=enum))
             continue
-        name = module_name(path)
+        name = names[path]
         modules[name] = Module(name, file, parsed, path.stem == "__init__")
         files[name] = path
     tree = Tree(modules, enums)
