@@ -3,6 +3,7 @@ modules compared, exit 3 (incomplete); a real syntax error: a note with file and
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -163,3 +164,28 @@ def test_requires_python_allows_a_newer_python(
     spec: str, running: tuple[int, int], expected: tuple[int, int] | None
 ) -> None:
     assert allowed_newer(spec, running) == expected
+
+
+def test_an_incomplete_check_says_so_in_json_and_sarif_and_again_from_a_kept_reading(
+    repo: Repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TYPED_ENUM_CACHE_DIR", str(tmp_path / "cache"))
+    repo.commit({"app/__init__.py": "", "app/models.py": COLOR + "def broken(:\n"})
+    repo.write({"app/models.py": RED_ONLY + "def broken(:\n"})
+    # The second run takes both revisions' readings from the cache (issue 52): the note
+    # and the status must be the same.
+    runs = [repo.check("--against", "HEAD", "--no-import", "--format", "json") for _ in "ab"]
+    for result in runs:
+        assert result.status == 3
+        assert json.loads(result.out)["complete"] is False
+        assert "app/models.py: note: HEAD: cannot be read (SyntaxError" in result.err
+        assert "app/models.py: note: the working tree: cannot be read (SyntaxError" in result.err
+    assert runs[0].out == runs[1].out
+    assert runs[0].err == runs[1].err
+    sarif = repo.check("--against", "HEAD", "--no-import", "--format", "sarif")
+    invocation = json.loads(sarif.out)["runs"][0]["invocations"][0]
+    assert invocation["properties"] == {"complete": False}
+    repo.write({"app/models.py": COLOR})
+    repo.commit({"app/models.py": COLOR})
+    fine = repo.check("--against", "HEAD", "--no-import", "--format", "json")
+    assert (fine.status, json.loads(fine.out)["complete"]) == (0, True)

@@ -548,6 +548,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         not args.no_import,
         storage,
         shown,
+        read.incomplete,
     )
     if args.show_storage and args.format == "text":
         out.write(show(storage, read.new.enums, read.new_label))

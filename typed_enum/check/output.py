@@ -87,6 +87,9 @@ class Report:
     and ``stored`` on each finding)."""
     impact: Shown | None = None
     """The sites new members reach (issue 55): added to every format by ``impact.render``."""
+    incomplete: bool = False
+    """A module of either revision could not be read: its enums were not compared
+    (``complete`` false in json and sarif; exit 3 when nothing breaks)."""
 
     def policy_source(self) -> str:
         """Where the policy came from, for the summary line."""
@@ -161,6 +164,7 @@ def _json(report: Report) -> str:
         "old": vars(report.old),
         "new": vars(report.new),
         "read": "import" if report.run_code else "source",
+        "complete": not report.incomplete,
         "policy": _policy(report),
         "verdicts": _verdicts(report),
         "findings": rows,
@@ -242,11 +246,18 @@ def _sarif(report: Report) -> str:
                         "rules": rules,
                     }
                 },
-                "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notes}],
+                "invocations": [
+                    {
+                        "executionSuccessful": True,
+                        "toolExecutionNotifications": notes,
+                        "properties": {"complete": not report.incomplete},
+                    }
+                ],
                 "properties": {
                     "old": vars(report.old),
                     "new": vars(report.new),
                     "read": "import" if report.run_code else "source",
+                    "complete": not report.incomplete,
                     "policy": _policy(report),
                     "verdicts": _verdicts(report),
                     **({"storage": storage.as_json()} if storage is not None else {}),
