@@ -43,6 +43,7 @@ def test_json_has_one_record_per_finding(repo: Repo) -> None:
         "old": {"revision": "HEAD", "enums": 2, "ignored": 0},
         "new": {"revision": "the working tree", "enums": 2, "ignored": 0},
         "read": "import",
+        "complete": True,
         "policy": {
             "file": None,
             "revision": None,
@@ -162,7 +163,13 @@ def test_sarif_lists_the_rules_and_locates_each_result(repo: Repo) -> None:
     assert f"[The rule's page]({page})" in removed["help"]["markdown"]
     # Nothing points at a path of this project's repository (the user's has no docs/).
     assert "docs/" not in result.out.replace(SITE, "")
-    assert run["invocations"] == [{"executionSuccessful": True, "toolExecutionNotifications": []}]
+    assert run["invocations"] == [
+        {
+            "executionSuccessful": True,
+            "toolExecutionNotifications": [],
+            "properties": {"complete": True},
+        }
+    ]
     assert run["properties"]["old"] == {"revision": "HEAD", "enums": 2, "ignored": 0}
 
 

@@ -62,7 +62,9 @@ __all__ = [
 LIMIT_BYTES: Final = 256 * 1024 * 1024
 #: The most text-test results kept (``remember``): about 100 bytes each.
 FACTS_LIMIT: Final = 500_000
-_FACTS: Final = "facts.pickle"
+#: The file of one kind of kept text tests (``remember``): each kind is loaded only by
+#: the runs that use it.
+_FACTS: Final = "facts-{kind}.pickle"
 #: Where the revisions' readings are kept (``revision.State``), one file per key.
 _STATES: Final = "revisions"
 #: Files of the tool whose change makes every census stale (what ``parse`` gives).
@@ -146,9 +148,10 @@ class Census:
     _known: dict[str, Future[Parsed]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _wrote: bool = False
-    _facts: dict[str, Any] | None = None
-    """blob id -> what a cheap text test said of it (``remember``); None: not loaded yet."""
-    _new_facts: dict[str, Any] = field(default_factory=dict)
+    _facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """kind -> blob id -> what a cheap text test of that kind said of it (``remember``),
+    for the kinds loaded."""
+    _new_facts: dict[str, dict[str, Any]] = field(default_factory=dict)
     _memory: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -248,17 +251,17 @@ class Census:
         pending.set_result(found)
         return found
 
-    def _load_facts(self) -> dict[str, Any]:
-        if self._facts is None:
+    def _load_facts(self, kind: str) -> dict[str, Any]:
+        if kind not in self._facts:
             found: Any = {}
             if self.directory is not None:
                 try:
-                    with (self.directory / _FACTS).open("rb") as file:
+                    with (self.directory / _FACTS.format(kind=kind)).open("rb") as file:
                         found = pickle.load(file)
                 except Exception:  # none yet, or damaged: computed again
                     found = {}
-            self._facts = found if isinstance(found, dict) else {}
-        return self._facts
+            self._facts[kind] = found if isinstance(found, dict) else {}
+        return self._facts[kind]
 
     def remember(self, kind: str, data: bytes, compute: Callable[[bytes], T], keep: bool) -> T:
         """``compute(data)`` once per blob in this run (both revisions share it); ``keep``:
@@ -268,22 +271,25 @@ class Census:
             if (kind, blob) in self._memory:
                 found: T = self._memory[kind, blob]
                 return found
-            facts = self._load_facts() if keep else {}
-            key = f"{kind}:{blob}"
-            if key in facts:
-                found = self._memory[kind, blob] = facts[key]
+            facts = self._load_facts(kind) if keep else {}
+            if blob in facts:
+                found = self._memory[kind, blob] = facts[blob]
                 return found
         found = compute(data)
         with self._lock:
             self._memory[kind, blob] = found
             if keep:
-                self._new_facts[f"{kind}:{blob}"] = found
+                self._new_facts.setdefault(kind, {})[blob] = found
         return found
 
     def _save_facts(self) -> None:
-        if self.directory is None or not self._new_facts:
+        for kind, new in self._new_facts.items():
+            self._save_kind(kind, new)
+
+    def _save_kind(self, kind: str, new: dict[str, Any]) -> None:
+        if self.directory is None or not new:
             return
-        target = self.directory / _FACTS
+        target = self.directory / _FACTS.format(kind=kind)
         try:
             with target.open("rb") as file:
                 merged = pickle.load(file)  # another run's additions are kept
@@ -291,7 +297,7 @@ class Census:
             merged = {}
         if not isinstance(merged, dict):
             merged = {}
-        merged.update(self._new_facts)
+        merged.update(new)
         while len(merged) > FACTS_LIMIT:  # the oldest additions go first
             merged.pop(next(iter(merged)))
         try:

@@ -35,7 +35,7 @@ from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
 from typed_enum.check.rule_records import RULES
 from typed_enum.check.rules import DECLARED, Finding, added_enum, compare_enum, removed_enum
-from typed_enum.check.snapshot import Snapshot, one_reading, run_notes, take
+from typed_enum.check.snapshot import Snapshot, one_reading, only_added, run_notes, take
 from typed_enum.check.snapshot import resolve as resolve_paths
 from typed_enum.check.storage import find as find_storage
 from typed_enum.check.storage.places import StorageMap
@@ -511,6 +511,12 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         models = read.models
         if args.format == "text" and not args.show_storage and not args.full:
             changed = {p for p, r in read.old.enums.items() if read.new.enums.get(p) != r}
+            if not args.show_compatible:
+                # What only adds members is compatible however it is stored: its storage
+                # is not looked for (a release pair adds members to most of its enums).
+                changed = {
+                    p for p in changed if not only_added(read.old.enums[p], read.new.enums.get(p))
+                }
             models = storage_files(read.new_root, read.models, changed)
         storage = find_storage(read.new_root, models, read.new.enums, not args.no_import)
         # The breaks the new revision lands on purpose ([[tool.typed_enum.check.accept]]):

@@ -25,7 +25,16 @@ from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.source import Base, ModuleSource, absolute, parse, source_enums, unresolved
 from typed_enum.check.tree import enum_modules, import_root, module_names, python_files
 
-__all__ = ["EnumRecord", "Member", "Snapshot", "one_reading", "resolve", "run_notes", "take"]
+__all__ = [
+    "EnumRecord",
+    "Member",
+    "Snapshot",
+    "one_reading",
+    "only_added",
+    "resolve",
+    "run_notes",
+    "take",
+]
 
 _CHILD_SOURCE = Path(_child.__file__).read_text(encoding="utf-8")
 
@@ -79,6 +88,23 @@ class EnumRecord:
 
     def retired(self, name: str) -> Member | None:
         return next((m for m in self.reserved if m.name == name), None)
+
+
+def only_added(old: EnumRecord, new: EnumRecord | None) -> bool:
+    """``new`` is ``old`` with members or aliases added and nothing else changed that a
+    rule judges (every old name with its value and canonical, the kind, the traits,
+    openness, the retired values; no new name takes a retired value): each finding
+    between the two is compatible whatever the storage."""
+    if new is None or (old.kind, old.traits, old.open) != (new.kind, new.traits, new.open):
+        return False
+    retired = {(m.name, m.canonical, m.value, m.key) for m in old.reserved}
+    if retired != {(m.name, m.canonical, m.value, m.key) for m in new.reserved}:
+        return False
+    kept = {m.name: (m.canonical, m.value, m.key) for m in new.members}
+    if any(kept.get(m.name) != (m.canonical, m.value, m.key) for m in old.members):
+        return False
+    taken = {m.key for m in old.reserved}
+    return not any(m.key in taken for m in new.members)
 
 
 @dataclass
