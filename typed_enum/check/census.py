@@ -62,6 +62,8 @@ __all__ = [
 LIMIT_BYTES: Final = 256 * 1024 * 1024
 #: The most text-test results kept (``remember``): about 100 bytes each.
 FACTS_LIMIT: Final = 500_000
+#: Kinds whose results are larger (a module's import statements: about a kilobyte).
+_KIND_LIMITS: Final = {"imports": 50_000}
 #: The file of one kind of kept text tests (``remember``): each kind is loaded only by
 #: the runs that use it.
 _FACTS: Final = "facts-{kind}.pickle"
@@ -298,7 +300,7 @@ class Census:
         if not isinstance(merged, dict):
             merged = {}
         merged.update(new)
-        while len(merged) > FACTS_LIMIT:  # the oldest additions go first
+        while len(merged) > _KIND_LIMITS.get(kind, FACTS_LIMIT):  # the oldest go first
             merged.pop(next(iter(merged)))
         try:
             handle, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-")

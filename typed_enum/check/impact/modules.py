@@ -14,6 +14,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typed_enum.check import census
 from typed_enum.check.source import parse_quietly
 from typed_enum.check.tree import module_names, python_files
 
@@ -32,9 +33,17 @@ class Module:
     """Every dotted name an import statement of the module names (absolute)."""
     bindings: dict[str, str] = field(default_factory=dict)
     """Name bound by an import anywhere in the module -> the dotted path it names."""
-    text: str = ""
+    path: Path | None = None
+    """Its file, read again when its text is wanted (a large tree's texts are not kept)."""
     whole: bool = True
     """False: only its import statements were parsed (it names nothing looked for)."""
+    _text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = _read_text(self.path) if self.path is not None else ""
+        return self._text
 
     def mentions(self, word: str) -> bool:
         return word in self.text
@@ -48,27 +57,44 @@ def _absolute(module: Module, level: int, name: str | None) -> str:
     return ".".join([*base, *([name] if name else [])])
 
 
+def _fact(node: ast.AST) -> _Import | None:
+    """An import statement as ``_Import``; None for any other node."""
+    if isinstance(node, ast.Import):
+        return (-1, None, tuple((alias.name, alias.asname) for alias in node.names))
+    if isinstance(node, ast.ImportFrom):
+        names = tuple((alias.name, alias.asname) for alias in node.names)
+        return (node.level, node.module, names)
+    return None
+
+
+def _record(module: Module, target: dict[str, str], fact: _Import) -> None:
+    """One import statement's names: in ``module.imports``, bound in ``target``."""
+    level, name, names = fact
+    if level < 0:
+        for imported, asname in names:
+            module.imports.add(imported)
+            if asname:
+                target.setdefault(asname, imported)
+            else:
+                head = imported.split(".")[0]
+                target.setdefault(head, head)
+        return
+    source = _absolute(module, level, name)
+    module.imports.add(source)
+    for imported, asname in names:
+        if imported == "*":
+            continue
+        module.imports.add(f"{source}.{imported}")
+        target.setdefault(asname or imported, f"{source}.{imported}")
+
+
 def _read_imports(module: Module) -> None:
     top = {id(node) for node in module.tree.body}
     later: dict[str, str] = {}
     for node in ast.walk(module.tree):
-        target = module.bindings if id(node) in top else later
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                module.imports.add(alias.name)
-                if alias.asname:
-                    target.setdefault(alias.asname, alias.name)
-                else:
-                    head = alias.name.split(".")[0]
-                    target.setdefault(head, head)
-        elif isinstance(node, ast.ImportFrom):
-            source = _absolute(module, node.level, node.module)
-            module.imports.add(source)
-            for alias in node.names:
-                if alias.name == "*":
-                    continue
-                module.imports.add(f"{source}.{alias.name}")
-                target.setdefault(alias.asname or alias.name, f"{source}.{alias.name}")
+        fact = _fact(node)
+        if fact is not None:
+            _record(module, module.bindings if id(node) in top else later, fact)
     for name, path in later.items():  # an import in a function: the module's name if unbound
         module.bindings.setdefault(name, path)
 
@@ -102,10 +128,14 @@ class Tree:
         matches ``wanted``; those modules."""
         found = []
         for module in among:
-            if module.whole or not wanted.search(module.text):
+            if module.whole:
+                continue
+            text = module.text
+            module._text = None  # a large tree's texts are not kept: read again if wanted
+            if not wanted.search(text):
                 continue
             try:
-                module.tree = parse_quietly(module.text)
+                module.tree = parse_quietly(text)
             except (SyntaxError, ValueError) as exc:
                 self.unparsed.append((module.file, f"{type(exc).__name__}: {exc}"))
                 continue
@@ -179,6 +209,25 @@ def _aliases(module: Module, tree: Tree) -> None:
 _IMPORT_LINE = re.compile(r"[ \t]*(?:from[ \t]+\.*[\w.]*[ \t]+import\b|import[ \t]+\w)")
 
 
+#: One import statement of a module read for its imports only, as the census keeps it:
+#: (level, module, ((name, asname), ...)); level -1 is a plain ``import``.
+_Import = tuple[int, str | None, tuple[tuple[str, str | None], ...]]
+
+
+def _import_facts(data: bytes) -> tuple[_Import, ...] | None:
+    """The import statements of a module (``_imports_only``), small enough to keep between
+    runs; None when what they parse to holds more than imports (``import a; b = 1``)."""
+    facts = [_fact(node) for node in _imports_only(data.decode("utf-8", "replace")).body]
+    return None if None in facts else tuple(fact for fact in facts if fact is not None)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 def _imports_only(text: str) -> ast.Module:
     """The import statements of ``text`` (anywhere: in functions, under
     ``if TYPE_CHECKING:``), parsed one by one: all a module that names none of the
@@ -208,10 +257,13 @@ def _imports_only(text: str) -> ast.Module:
     return ast.Module(body=body, type_ignores=[])
 
 
-def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None = None) -> Tree:
+def read_tree(
+    root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None = None, whole: bool = True
+) -> Tree:
     """Every module under ``paths`` of the revision checked out at ``root``: parsed
     whole if its text matches ``wanted`` (None: every module), else its imports only
-    (``Tree.deepen`` parses it whole later)."""
+    (``Tree.deepen`` parses it whole later); ``whole=False``: every module's imports
+    only (the importers of a module are then deepened)."""
     modules: dict[str, Module] = {}
     unparsed: list[tuple[str, str]] = []
     files = list(python_files(root, paths))
@@ -219,16 +271,31 @@ def read_tree(root: Path, paths: Sequence[str], wanted: re.Pattern[str] | None =
     for path in files:
         file = path.relative_to(root).as_posix()
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-            whole = wanted is None or wanted.search(text) is not None
-            parsed = parse_quietly(text) if whole else _imports_only(text)
+            facts: tuple[_Import, ...] | None = None
+            data = path.read_bytes()
+            read_whole = whole and (
+                wanted is None or wanted.search(data.decode("utf-8", "replace")) is not None
+            )
+            if read_whole:
+                parsed = parse_quietly(data.decode("utf-8", "replace"))
+            else:  # issue 52: kept between runs by blob, parsed again only if it changed
+                facts = census.remember("imports", data, _import_facts, keep=True)
+                parsed = (
+                    _imports_only(data.decode("utf-8", "replace"))
+                    if facts is None
+                    else ast.Module(body=[], type_ignores=[])
+                )
         except (SyntaxError, ValueError, OSError) as exc:
             unparsed.append((file, f"{type(exc).__name__}: {exc}"))
             continue
         name = names[path]
         package = name if path.stem == "__init__" else name.rpartition(".")[0]
-        module = Module(name, file, parsed, package, text=text, whole=whole)
-        _read_imports(module)
+        module = Module(name, file, parsed, package, path=path, whole=read_whole)
+        if read_whole or facts is None:
+            _read_imports(module)
+        else:  # what _read_imports finds in an imports-only tree: every import at the top
+            for fact in facts:
+                _record(module, module.bindings, fact)
         modules.setdefault(name, module)
     tree = Tree(modules, unparsed)
     for module in modules.values():

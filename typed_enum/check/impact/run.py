@@ -107,7 +107,9 @@ def find_impact(
     impact = Impact(changes=found)
     if not found:
         return impact
-    tree = read_tree(root, paths, _words(found))
+    # issue 52: every module read for its imports only (kept between runs by blob), then
+    # the importers of the changed enums' modules that can name them parsed whole.
+    tree = read_tree(root, paths, whole=False)
     impact.unparsed = tree.unparsed
     by_enum = {change.enum: change for change in found}
     module_of = {
@@ -118,6 +120,7 @@ def find_impact(
         for change in found
     }
     examined = {m.name: m for name in set(module_of.values()) for m in tree.importers(name)}
+    tree.deepen(_words(found), examined.values())
     for module in examined.values():
         if module.file in {change.file for change in found}:
             tree.deepen(re.compile(""), [module])
