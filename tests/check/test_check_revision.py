@@ -88,7 +88,14 @@ OLD = {
         ({"app/extra.py": HELPERS}, "from the other revision"),
         ({"app/models.py": "def broken(:\n" + MODELS}, "whole"),
         ({"app/extra.py": "from enum import Enum\nclass Kind(Enum):\n    a = 1\n"}, "whole"),
-        ({"app/helpers.py": HELPERS + "from app.models import Color\n"}, "whole"),
+        ({"app/helpers.py": HELPERS + "from app.models import Color\n"}, "from the other revision"),
+        (
+            {
+                "app/helpers.py": HELPERS
+                + "from app.base import Base as B\nclass Extra(B):\n    x = '1'\n"
+            },
+            "whole",
+        ),
         ({"app/base.py": BASE.replace("str, Enum", "int, Enum")}, "whole"),
         ({"app/models.py": MODELS.replace("class Size", "class Dimension")}, "whole"),
         ({"app/sub/__init__.py": "", "app/sub/more.py": HELPERS}, "whole"),
@@ -103,6 +110,7 @@ OLD = {
         "now-unreadable",
         "enum-module-added",
         "other-file-names-an-enum",
+        "other-file-derives-from-an-enum-base",
         "base-changed",
         "class-renamed",
         "package-added",

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,14 +45,20 @@ from typed_enum.check.snapshot import (
     _record,
 )
 from typed_enum.check.source import Base, ModuleSource, source_enums, unresolved
-from typed_enum.check.tree import enum_facts, enum_modules, module_names, python_files
+from typed_enum.check.tree import (
+    Facts,
+    can_define,
+    enum_classes,
+    enum_facts,
+    module_names,
+    python_files,
+)
 
 __all__ = ["Part", "State", "read"]
 
 #: The layout of a kept state (the census directory names the tool's version and
 #: source digest already; this names what a state holds).
 _LAYOUT = "revision-1"
-_WORD = re.compile(r"\w+")
 
 
 @dataclass
@@ -84,10 +89,10 @@ class State:
     """file -> module, for the chosen files."""
     other_files: dict[str, str]
     """module -> file, for the others."""
-    facts: dict[str, tuple[bool, tuple[str, ...]]]
-    """file -> (mentions enum, the classes it defines), for the chosen files."""
+    facts: dict[str, Facts]
+    """file -> what it says of enums (``tree.enum_facts``), for the chosen files."""
     names: frozenset[str]
-    """The classes the chosen files define (a file naming one can define an enum)."""
+    """The tree's classes that may be enums or enum bases (``tree.enum_classes``)."""
     parts: dict[str, Part]
     """file -> its part, for the chosen files."""
     known: dict[str, Base]
@@ -171,7 +176,9 @@ def _noted(
 
 def _whole(root: Path, files: list[Path], listing: dict[str, str], key: str) -> State:
     """Every module of the revision read, bases resolved across all of them."""
-    wanted = enum_modules(files)
+    every = {path: enum_facts(path) for path in files}
+    classes = enum_classes(every.values())
+    wanted = [path for path in files if can_define(every[path], classes)]
     names = module_names(files)
     chosen = set(wanted)
     relative = {path: path.relative_to(root).as_posix() for path in files}
@@ -194,15 +201,14 @@ def _whole(root: Path, files: list[Path], listing: dict[str, str], key: str) -> 
         parts[file] = _noted(
             _part(module, file, source, found[module]), module, source, found[module], known
         )
-    facts = {relative[path]: enum_facts(path) for path in wanted}
     return State(
         key,
         listing,
         [relative[path] for path in wanted],
         {relative[path]: names[path] for path in wanted},
         {names[path]: relative[path] for path in files if path not in chosen},
-        facts,
-        frozenset(name for _, classes in facts.values() for name in classes),
+        {relative[path]: every[path] for path in wanted},
+        classes,
         parts,
         known,
     )
@@ -228,16 +234,14 @@ def _same_bases(one: dict[str, Base], other: dict[str, Base]) -> bool:
     return one.keys() == other.keys() and all(key(one[k]) == key(other[k]) for k in one)
 
 
-def _stays_other(path: Path, names: frozenset[str]) -> bool:
-    """A file that cannot define an enum, in a tree whose enum modules define ``names``."""
-    mentions, _ = enum_facts(path)
-    if mentions:
-        return False
-    try:
-        text = path.read_bytes().decode("utf-8", "replace")
-    except OSError:
-        text = ""
-    return names.isdisjoint(_WORD.findall(text))
+def _stays_other(path: Path, classes: frozenset[str]) -> bool:
+    """A file that cannot define an enum and adds no enum class to the tree's ``classes``
+    (so that every other file is chosen as before)."""
+    facts = enum_facts(path)
+    _, defined, aliases = facts
+    local = classes | {alias for name, alias in aliases if name in classes}
+    grows = any(seed or not words.isdisjoint(local) for _, seed, words in defined)
+    return not grows and not can_define(facts, classes)
 
 
 def advance(
@@ -273,10 +277,8 @@ def advance(
                 return None
             other_files.update(dict.fromkeys(module_names([path]).values(), file))
             continue
-        mentions, classes = enum_facts(path)
-        if not mentions or set(classes) != set(base.facts[file][1]):
-            return None
-        facts[file] = (mentions, classes)
+        if enum_facts(path) != base.facts[file]:
+            return None  # the tree's enum classes may differ: which files are chosen
         reread.append(file)
     for file in reread:
         module = modules[file]

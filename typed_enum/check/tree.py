@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from typed_enum.check import census
 
 __all__ = [
+    "Facts",
+    "can_define",
     "default_paths",
+    "enum_classes",
     "enum_facts",
     "enum_modules",
     "left_out",
@@ -34,7 +37,13 @@ _MENTIONS_ENUM = re.compile(
     r"\benum\b|\b(?:Int|Str|Ordered)?Enum\b|\b(?:Int)?Flag\b|\bEnum(?:Meta|Type)\b|\btyped_enum\b"
     r"|\b(?:Text|Integer)?Choices\b|\b\w+Enum\b"
 )
-_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.MULTILINE)
+_CLASS_BASES = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?", re.MULTILINE)
+#: Bases that may make an enum by themselves: an enum-like name, a module named for enums.
+_ENUM_BASE = re.compile(r"Enum|Flag|Choices|enum")
+#: ``Y = X`` and ``Y = mod.X`` on a line of their own.
+_ASSIGNED = re.compile(r"^[ \t]*(\w+)[ \t]*=[ \t]*([\w.]+)[ \t]*$", re.MULTILINE)
+_LAST_WORD = re.compile(r"(\w+)[ \t]*$")
+_NEXT_WORD = re.compile(r"[ \t]*(\w+)")
 _WORD = re.compile(r"\w+")
 #: A class whose bases name an enum (Enum, IntFlag, StringEnum, TextChoices...).
 _ENUM_CLASS = re.compile(
@@ -161,51 +170,89 @@ def import_root(path: Path, module: str) -> Path:
     return path.parents[depth]
 
 
-def _facts(data: bytes) -> tuple[bool, tuple[str, ...]]:
-    """Whether a file mentions enum, and the classes it defines (by name)."""
+#: What ``enum_facts`` says of a file: whether it mentions enum; each class it defines
+#: with whether its bases may be an enum by themselves and the words of its bases; each
+#: name it binds to another (``X as Y``, ``Y = X``, ``Y = mod.X``): (X, Y).
+Facts = tuple[bool, tuple[tuple[str, bool, frozenset[str]], ...], tuple[tuple[str, str], ...]]
+
+
+def _facts(data: bytes) -> Facts:
+    # The regexes run only where a plain substring test says they can match (most
+    # files of a large tree name no enum).
     text = data.decode("utf-8", "replace")
-    return bool(_MENTIONS_ENUM.search(text)), tuple(_CLASS.findall(text))
+    enumish = any(word in text for word in ("num", "NUM", "Flag", "Choices"))
+    mentions = enumish and bool(_MENTIONS_ENUM.search(text))
+    if "class" not in text:
+        return mentions, (), ()
+    classes = tuple(
+        (name, bool(_ENUM_BASE.search(bases)), frozenset(_WORD.findall(bases)))
+        for name, bases in _CLASS_BASES.findall(text)
+    )
+    return mentions, classes, _aliases(text) if classes else ()
 
 
-def enum_facts(path: Path) -> tuple[bool, tuple[str, ...]]:
-    """Whether the file mentions enum, and the classes it defines (by name)."""
+def _aliases(text: str) -> tuple[tuple[str, str], ...]:
+    """(X, Y) for each ``X as Y`` and ``Y = X`` / ``Y = mod.X`` of ``text`` (found by a
+    substring search: a regex starting at every word of a large tree is seconds)."""
+    found = [
+        (target.rpartition(".")[2], bound)
+        for bound, target in _ASSIGNED.findall(text)
+        if target.rpartition(".")[2] != bound
+    ]
+    at = text.find(" as ")
+    while at != -1:
+        before = _LAST_WORD.search(text, max(0, at - 100), at)
+        after = _NEXT_WORD.match(text, at + 4)
+        if before and after and before.group(1) != after.group(1):
+            found.append((before.group(1), after.group(1)))
+        at = text.find(" as ", at + 4)
+    return tuple(found)
+
+
+def enum_facts(path: Path) -> Facts:
+    """What the file says of enums (``Facts``), once per blob."""
     try:
         data = path.read_bytes()
     except OSError:
         data = b""
-    return census.remember("facts", data, _facts, keep=True)
+    return census.remember("enum-facts", data, _facts, keep=True)
+
+
+def enum_classes(facts: Iterable[Facts]) -> frozenset[str]:
+    """The names of the classes that may be enums or enum bases: those whose bases may
+    be one by themselves (``Enum``, ``StringEnum``, ``enums.Base``), and those whose
+    bases name one of them (or a name a file binds one to)."""
+    every = list(facts)
+    found = {name for _, classes, _ in every for name, seed, _ in classes if seed}
+    while True:
+        more = set()
+        for _, classes, aliases in every:
+            if not classes:
+                continue
+            local = found | {alias for name, alias in aliases if name in found}
+            more |= {
+                name
+                for name, _, words in classes
+                if name not in found and not words.isdisjoint(local)
+            }
+        if not more:
+            return frozenset(found)
+        found |= more
+
+
+def can_define(facts: Facts, classes: frozenset[str]) -> bool:
+    """A file of these facts can define an enum, in a tree whose enum classes (and enum
+    bases) are ``classes``: it mentions enum, or defines one of them."""
+    mentions, defined, _ = facts
+    return mentions or any(name in classes for name, _, _ in defined)
 
 
 def enum_modules(files: Sequence[Path]) -> list[Path]:
-    """The files that can define an enum: those that mention enum, and those that
-    mention a class one of them defines (an enum can derive from the tree's own base)."""
+    """The files that can define an enum: those that mention enum, and those that define
+    a class deriving from an enum base of the tree (``enum_classes``)."""
     # issue 52: each file's text tests done once per blob (``census.remember``: shared by
-    # both revisions, kept between runs); a word lookup, not a regex of every class name.
-    # Only the contents of the files not chosen yet are kept (they are searched again).
-    contents: dict[Path, bytes] = {}
-    facts: dict[Path, tuple[bool, tuple[str, ...]]] = {}
-    for path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b""
-        facts[path] = census.remember("facts", data, _facts, keep=True)
-        if not facts[path][0]:
-            contents[path] = data
-    chosen = {path for path, (mentions, _) in facts.items() if mentions}
-    while True:
-        names = {name for path in chosen for name in facts[path][1]}
-        if not names:
-            break
-        # The words are not kept: a set per file of a large tree is hundreds of megabytes.
-        more = {
-            path
-            for path, data in contents.items()
-            if path not in chosen
-            and not names.isdisjoint(_WORD.findall(data.decode("utf-8", "replace")))
-        }
-        if not more:
-            break
-        chosen |= more
-        contents = {path: data for path, data in contents.items() if path not in more}
-    return [path for path in files if path in chosen]
+    # both revisions, kept between runs).  A file is chosen by the bases of its classes,
+    # not because it mentions a class of an enum module (in a large tree, nearly all do).
+    facts = {path: enum_facts(path) for path in files}
+    classes = enum_classes(facts.values())
+    return [path for path in files if can_define(facts[path], classes)]
