@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from typed_enum.check.git import toplevel
 from typed_enum.check.impact.policy import parse_kinds, read_kinds
 from typed_enum.check.impact.render import Shown, failing
-from typed_enum.check.impact.run import NOT_LOOKED_AT, find_impact
+from typed_enum.check.impact.run import find_impact
 from typed_enum.check.snapshot import Snapshot
 
 __all__ = ["add_options", "run", "summary", "unparsed_notes"]
@@ -34,6 +35,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-impact", action="store_true", help="do not look for the sites of new members"
     )
+    group.add_argument(
+        "--impact-types",
+        choices=("auto", "off"),
+        default="auto",
+        help="auto (the default): also ask mypy's types which blocks the new members reach, "
+        "when mypy is installed (its cache kept in the check's cache directory); off: the "
+        "syntax alone",
+    )
 
 
 def run(
@@ -53,7 +62,18 @@ def run(
         fail_on = read_kinds(root / "pyproject.toml", "pyproject.toml")
     if args.no_impact:
         return None
-    return Shown(find_impact(old, new, root, paths, ignored), fail_on)
+    found = find_impact(
+        old,
+        new,
+        root,
+        paths,
+        ignored,
+        types=args.impact_types == "auto",
+        repo=toplevel(Path.cwd()),
+        no_import=args.no_import,
+        cache=not args.no_cache,
+    )
+    return Shown(found, fail_on)
 
 
 def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
@@ -66,7 +86,14 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
         print(
             f"typed-enum check: timings: impact {impact.seconds:.2f} s ({impact.modules} "
             f"module{'s' if impact.modules != 1 else ''} examined, {impact.parsed} of them "
-            f"parsed whole)",
+            f"parsed whole)"
+            + (
+                f"; mypy {impact.types_seconds:.2f} s ({impact.types_modules} modules checked, "
+                f"{impact.types_sites} site{'s' if impact.types_sites != 1 else ''} found by "
+                f"types alone)"
+                if impact.types == "used"
+                else f"; mypy not used ({impact.types})"
+            ),
             file=err,
         )
     if not impact.sites:
@@ -83,7 +110,10 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
         f"{f'; {failed} fail (--fail-on-impact)' if failed else ''}",
         file=err,
     )
-    print(f"typed-enum check: note: {NOT_LOOKED_AT}", file=err)
+    print(f"typed-enum check: note: {impact.not_looked_at()}", file=err)
+    if impact.types == "used":
+        for note in impact.types_notes:
+            print(f"typed-enum check: note: impact: {note}", file=err)
     return failed > 0
 
 
