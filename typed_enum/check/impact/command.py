@@ -92,7 +92,7 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
                 f"{impact.types_sites} site{'s' if impact.types_sites != 1 else ''} found by "
                 f"types alone)"
                 if impact.types == "used"
-                else f"; mypy not used ({impact.types})"
+                else f"; mypy not used ({'; '.join(impact.types_notes) or 'off'})"
             ),
             file=err,
         )
