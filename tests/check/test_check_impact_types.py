@@ -284,3 +284,20 @@ def test_a_failing_mypy_is_a_note_and_the_syntax_stands(repo: Repo) -> None:
     assert result.lines[1:] == [SYNTAX_SITE]
     assert "Traceback" not in result.err
     assert "; mypy's types were not used (mypy failed (" in result.err
+
+
+def test_the_file_can_turn_the_types_off_and_the_option_back_on(repo: Repo) -> None:
+    _repo(repo, {"pyproject.toml": '[tool.typed_enum.check]\nimpact-types = "off"\n'})
+    assert repo.check("--against", "HEAD").lines[1:] == [SYNTAX_SITE]
+    on = repo.check("--against", "HEAD", "--impact-types", "auto")
+    assert on.lines[1:] == [SYNTAX_SITE, TYPED_SITE]
+
+
+def test_a_wrong_impact_types_setting_is_a_one_line_error(repo: Repo) -> None:
+    _repo(repo, {"pyproject.toml": '[tool.typed_enum.check]\nimpact-types = "no"\n'})
+    result = repo.check("--against", "HEAD")
+    assert result.status == 2
+    assert result.err == (
+        "typed-enum check: pyproject.toml: [tool.typed_enum.check] impact-types must be one of "
+        "'auto', 'off', not 'no'\n"
+    )

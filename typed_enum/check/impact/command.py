@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from typed_enum.check.git import toplevel
-from typed_enum.check.impact.policy import parse_kinds, read_kinds
+from typed_enum.check.impact.policy import TYPES, parse_kinds, read_kinds, read_types
 from typed_enum.check.impact.render import Shown, failing
 from typed_enum.check.impact.run import find_impact
 from typed_enum.check.snapshot import Snapshot
@@ -37,11 +37,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--impact-types",
-        choices=("auto", "off"),
-        default="auto",
+        choices=TYPES,
         help="auto (the default): also ask mypy's types which blocks the new members reach, "
         "when mypy is installed (its cache kept in the check's cache directory); off: the "
-        "syntax alone",
+        "syntax alone; replaces the file's impact-types",
     )
 
 
@@ -54,12 +53,16 @@ def run(
     ignored: Callable[[str], bool],
 ) -> Shown | None:
     """The impact of the change, with the kinds that fail it; None under --no-impact."""
+    file, shown = (
+        (Path(args.config), args.config)
+        if args.config
+        else (root / "pyproject.toml", "pyproject.toml")
+    )
     if args.fail_on_impact is not None:
         fail_on = parse_kinds(args.fail_on_impact, "--fail-on-impact")
-    elif args.config:
-        fail_on = read_kinds(Path(args.config), args.config)
     else:
-        fail_on = read_kinds(root / "pyproject.toml", "pyproject.toml")
+        fail_on = read_kinds(file, shown)
+    types = args.impact_types or read_types(file, shown)
     if args.no_impact:
         return None
     found = find_impact(
@@ -68,7 +71,7 @@ def run(
         root,
         paths,
         ignored,
-        types=args.impact_types == "auto",
+        types=types == "auto",
         repo=toplevel(Path.cwd()),
         no_import=args.no_import,
         cache=not args.no_cache,
@@ -92,7 +95,7 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
                 f"{impact.types_sites} site{'s' if impact.types_sites != 1 else ''} found by "
                 f"types alone)"
                 if impact.types == "used"
-                else f"; mypy not used ({'; '.join(impact.types_notes) or 'off'})"
+                else f"; mypy not used ({'; '.join(impact.types_notes) or impact.types})"
             ),
             file=err,
         )

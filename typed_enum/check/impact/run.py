@@ -68,7 +68,8 @@ class Impact:
     member are not): what a measurement checks by hand."""
     types: str = "off"
     """How mypy's types were used: ``used``, ``off`` (not asked), ``unused`` (asked,
-    but mypy is missing or failed: ``types_notes`` says why)."""
+    but mypy is missing or failed: ``types_notes`` says why), ``none`` (no member
+    added: nothing to ask)."""
     types_seconds: float = 0.0
     types_modules: int = 0
     """How many modules mypy checked (the examined ones; the rest from its cache)."""
@@ -80,6 +81,8 @@ class Impact:
         """What the search did not look at, as the report says it."""
         if self.types == "used":
             return NOT_LOOKED_AT_TYPED.format(version=mypy_version())
+        if self.types == "none":
+            return NOT_LOOKED_AT
         if self.types == "off":
             return NOT_LOOKED_AT + "; mypy's types were not asked for (--impact-types off)"
         why = "; ".join(self.types_notes) or "mypy failed"
@@ -138,7 +141,7 @@ def find_impact(
     ``repo``; under ``no_import`` no plugin of the repository is loaded)."""
     started = time.perf_counter()
     found = changes(old, new, ignored)
-    impact = Impact(changes=found)
+    impact = Impact(changes=found, types="none" if types else "off")
     if not found:
         return impact
     tree = read_tree(root, paths, _words(found))
@@ -185,7 +188,7 @@ def find_impact(
         candidates, mentions = find_sites(module, tree, by_enum, tables)
         impact.mentions.extend(mentions)
         add(candidates)
-    if types:
+    if types and any(change.added for change in found):
         typed = find_typed(root, repo or root, list(examined.values()), found, no_import, cache)
         impact.types = "used" if typed.used else "unused"
         impact.types_seconds, impact.types_modules = typed.seconds, typed.modules

@@ -196,6 +196,8 @@ def _options(root: Path, cache: Path | None, no_import: bool, notes: list[str]) 
     options.fine_grained_incremental = False
     options.use_fine_grained_cache = False
     options.cache_fine_grained = False
+    if hasattr(options, "native_parser"):  # mypy 2: its parser reads the file, not the text
+        options.native_parser = False
     options.raise_exceptions = False
     options.show_traceback = False
     return options
