@@ -57,6 +57,7 @@ def test_every_kind_has_an_example() -> None:
         "else",
         "else-raises",
         "fall-through",
+        "branch-raises",
         "table",
         "table-default",
         "membership",

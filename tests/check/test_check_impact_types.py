@@ -114,6 +114,21 @@ def test_a_match_on_a_method_result_without_catch_all_falls_through(tmp_path: Pa
     ]
 
 
+def test_a_branch_no_old_member_took_is_listed(tmp_path: Path) -> None:
+    use = """
+    from app.colors import Color
+    def check(c: Color) -> None:
+        if c is not Color.red and c is not Color.green:
+            raise ValueError(f"unknown color {c}")
+        elif c is Color.red:
+            print("warm")
+    """
+    assert _impact(tmp_path, use, types=False) == []
+    assert _impact(tmp_path / "typed", use) == [
+        (4, "branch-raises", "raise ValueError(f'unknown color {c}')")
+    ]
+
+
 def test_a_site_the_syntax_finds_too_is_listed_once(tmp_path: Path) -> None:
     use = """
     from app.colors import Color

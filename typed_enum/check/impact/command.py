@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from typed_enum.check.git import toplevel
+from typed_enum.check.impact.kinds import KINDS
 from typed_enum.check.impact.policy import TYPES, parse_kinds, read_kinds, read_types
 from typed_enum.check.impact.render import Shown, failing
 from typed_enum.check.impact.run import find_impact
@@ -27,9 +28,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--fail-on-impact",
         metavar="KIND,...",
-        help="sites of these kinds fail the check (wildcard, wildcard-raises, else, "
-        "else-raises, fall-through, table, table-default, membership, iteration, or all); "
-        "replaces the "
+        help=f"sites of these kinds fail the check ({', '.join(KINDS)}, or all); replaces the "
         "file's fail-on-impact",
     )
     group.add_argument(

@@ -30,8 +30,8 @@ NOT_LOOKED_AT_TYPED = (
     "impact: read from the syntax of the modules that import the enum's module, and with "
     "mypy {version} from the blocks its types reach only once the new member exists; not "
     "looked at: catch-alls that hold no expression (pass, break, a chain ending its "
-    "function), an if branch (not an else) the new member now takes, what mypy does not "
-    "narrow (a comparison of .value, a test in a helper function) (docs/check-impact.md)"
+    "function), what mypy does not narrow (a comparison of .value, a test in a helper "
+    "function) (docs/check-impact.md)"
 )
 
 
@@ -94,7 +94,7 @@ def _sites(candidate: Candidate, change: Change) -> list[Site]:
     if candidate.complete and not required <= candidate.named:
         return []
     kind = candidate.kind + (
-        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else") else ""
+        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else", "branch") else ""
     )
     return [
         Site(

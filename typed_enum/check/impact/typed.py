@@ -14,7 +14,8 @@ that import the changed enums' modules (``modules.Tree.importers``):
 
 A block is reached in a run when an expression inside it has a type in that
 run.  A site is the block reached with the new members and not without them:
-a ``case`` arm (``wildcard``), the ``else:`` of an ``if`` (``else``), the
+a ``case`` arm (``wildcard``), the ``else:`` of an ``if`` (``else``), an ``if``
+or ``elif`` branch (``branch``: ``if x is not A and x is not B:``), the
 statements after a ``match`` or ``if`` chain (``fall-through``, placed at the
 chain).  A block with no expression (``pass``, ``break``) cannot be told, nor
 can a block reached before for other members.
@@ -303,7 +304,10 @@ def _blocks(body: list[ast.stmt], reach: _Reach) -> Iterator[Block]:
             chain = _chain(stmt)
             words = _words([node.test for node in chain])
             for node in chain:
-                yield from _blocks(node.body, reach)
+                if reach.newly(node.body):
+                    yield "branch", node, node.body, words
+                else:
+                    yield from _blocks(node.body, reach)
             final = chain[-1].orelse
             if final and reach.newly(final):
                 yield "else", stmt, final, words
@@ -342,7 +346,7 @@ def _candidates(
         first = first_statement(block)
         if isinstance(where, ast.match_case):
             line, what = where.pattern.lineno, shown(first)
-        elif kind == "else":
+        elif kind in ("else", "branch"):
             line, what = first.lineno, shown(first)
         else:
             end = where.end_lineno or where.lineno
