@@ -238,8 +238,12 @@ def _positions(sources: list[BuildSource], options: Options) -> dict[str, list[P
     from mypy.server.subexpr import get_subexpressions
 
     sink = io.StringIO()
-    with redirect_stdout(sink), redirect_stderr(sink):
-        result = build.build(sources, options, stdout=sink, stderr=sink)
+    try:
+        with redirect_stdout(sink), redirect_stderr(sink):
+            result = build.build(sources, options, stdout=sink, stderr=sink)
+    except SystemExit as exc:  # mypy's internal error: it printed why, then exited
+        said = [line for line in sink.getvalue().splitlines() if line.strip()]
+        raise RuntimeError(said[-1] if said else f"exit status {exc.code}") from None
     types = result.types
     found: dict[str, list[Position]] = {}
     for source in sources:
@@ -401,7 +405,6 @@ def find_typed(
         without[module.name] = _blanked(without.get(module.name, module.text), spans)
     if not without:
         return typed
-    options = _options(root, _cache_dir(repo) if cache else None, no_import, typed.notes)
 
     def sources(texts: dict[str, str]) -> list[BuildSource]:
         return [
@@ -415,6 +418,7 @@ def find_typed(
         ]
 
     try:
+        options = _options(root, _cache_dir(repo) if cache else None, no_import, typed.notes)
         before = _positions(sources(without), options)
         after = _positions(sources({}), options)
     except (Exception, SystemExit) as exc:  # mypy's crash is a note, never a traceback
