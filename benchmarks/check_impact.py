@@ -11,6 +11,9 @@ the diff adds that names a new member, outside constants.py: the others are new
 classes, their constants and filters, no catch-all).
 
     python benchmarks/check_impact.py            # 21.0 ... 22.8, consecutive pairs
+    python benchmarks/check_impact.py --types    # with mypy's types: each pair run twice
+                                                 # (mypy's cache cold, then warm)
+    python benchmarks/check_impact.py --types 22.6 22.7 22.8   # those releases only
 
 Needs the network (pip download) and git.  CI holds 22.6 -> 22.8
 (tests/check/test_check_impact_history.py).
@@ -18,6 +21,7 @@ Needs the network (pip download) and git.  CI holds 22.6 -> 22.8
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -69,24 +73,38 @@ def _tree(root: Path, version: str, into: Path) -> Path:
 
 
 def main() -> int:
+    types = "--types" in sys.argv[1:]
+    versions = tuple(a for a in sys.argv[1:] if not a.startswith("--")) or VERSIONS
     work = Path(tempfile.mkdtemp(prefix="check-impact-"))
-    root = releases("python-telegram-bot", "telegram", VERSIONS, work / "repo", work / "wheels")
-    trees = {v: _tree(root, v, work / "trees" / v) for v in VERSIONS}
+    os.environ["TYPED_ENUM_CACHE_DIR"] = str(work / "cache")  # mypy's cache starts cold
+    root = releases("python-telegram-bot", "telegram", versions, work / "repo", work / "wheels")
+    trees = {v: _tree(root, v, work / "trees" / v) for v in versions}
     totals = {"added": 0, "listed": 0, "hand": 0, "found": 0, "wrong": 0}
     print(
         "| release | members added | sites listed | changed by the release | found | missed "
         "| listed wrongly | impact s | modules |"
+        + (" mypy s cold / warm | by types alone |" if types else "")
     )
-    print("|---|---|---|---|---|---|---|---|---|")
-    for old, new in pairwise(VERSIONS):
+    print("|---|---|---|---|---|---|---|---|---|" + ("---|---|" if types else ""))
+    for old, new in pairwise(versions):
         mixed = work / "mixed" / new
         shutil.copytree(trees[old], mixed)
         shutil.copy(trees[new] / "telegram" / "constants.py", mixed / "telegram" / "constants.py")
         before = take(trees[old], ["telegram"], old, False)
         after = take(mixed, ["telegram"], f"{new}'s constants", False)
         start = time.perf_counter()
-        impact = find_impact(before, after, mixed, ["telegram"])
+        impact = find_impact(before, after, mixed, ["telegram"], types=types, repo=work)
         spent = time.perf_counter() - start
+        cold = impact.types_seconds
+        if (
+            types and impact.types != "none"
+        ):  # again, with mypy's cache warm (none: no member added)
+            warm = find_impact(before, after, mixed, ["telegram"], types=types, repo=work)
+            assert warm.sites == impact.sites, (warm.sites, impact.sites)
+            mypy = f" {cold:.1f} / {warm.types_seconds:.1f} | {impact.types_sites} |"
+            assert impact.types == "used", impact.types_notes
+        else:
+            mypy = " | |" if types else ""
         added = sum(len(change.added) for change in impact.changes)
         hand = HAND.get((old, new), [])
         found = [
@@ -113,7 +131,7 @@ def main() -> int:
             print(
                 f"| {old} → {new} | {added} | {len(impact.sites)} | {len(hand)} | "
                 f"{len(found)} | {len(hand) - len(found)} | {len(wrong)} | {spent:.2f} | "
-                f"{impact.modules} |"
+                f"{impact.modules} |{mypy}"
             )
         for site in impact.sites:
             print(f"|   | {site.path}:{site.line} {site.kind}: {site.what} | | | | | | | |")

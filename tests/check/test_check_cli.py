@@ -135,7 +135,7 @@ def test_config_errors_name_the_file(repo: Repo) -> None:
     assert (bad.status, bad.err) == (
         2,
         "typed-enum check: ci/bad.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, paths, private, storage, unstored)\n",
+        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, impact-types, paths, private, storage, unstored)\n",
     )
 
 

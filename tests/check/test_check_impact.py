@@ -366,8 +366,8 @@ def test_an_unknown_kind_is_a_one_line_error(repo: Repo) -> None:
     assert result.status == 2
     assert result.err == (
         "typed-enum check: --fail-on-impact: no site kind 'tabel'; did you mean 'table'? (the "
-        "kinds are wildcard, wildcard-raises, else, else-raises, fall-through, table, "
-        "table-default, membership, iteration, all)\n"
+        "kinds are wildcard, wildcard-raises, else, else-raises, fall-through, branch, "
+        "branch-raises, table, table-default, membership, iteration, all)\n"
     )
 
 
@@ -390,8 +390,8 @@ def test_a_bad_fail_on_impact_in_the_pyproject_is_a_one_line_error(repo: Repo) -
     assert (result.status, result.err) == (
         2,
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] fail-on-impact must be a "
-        "list of site kinds (wildcard, wildcard-raises, else, else-raises, fall-through, table, "
-        "table-default, membership, iteration or all)\n",
+        "list of site kinds (wildcard, wildcard-raises, else, else-raises, fall-through, "
+        "branch, branch-raises, table, table-default, membership, iteration or all)\n",
     )
 
 

@@ -19,6 +19,11 @@ hand in the releases' source:
 - 22.7 -> 22.8 adds ``PaidMediaType.LIVE_PHOTO``: ``PaidMedia.de_json`` tests
   ``data.get("type") in _class_mapping`` (a dict keyed by the class's aliases of
   the members, ``cls.PREVIEW`` ...) before reading it; 22.8 adds the key.
+
+mypy's types run on every pair (the check's default when mypy is installed) and
+add no site: the other catch-alls of these releases were reached before the
+change too (``_parse_html``'s ``else:`` takes the entity types the chain does not
+name; ``MessageEntity.type`` is typed ``str``, which no test narrows away).
 """
 
 from __future__ import annotations
@@ -95,10 +100,13 @@ def test_the_sites_are_those_the_release_changed_to_name_the_new_member(
     impact = json.loads(done.stdout).get("impact", {"sites": []})
     found = [(s["kind"], s["path"], s["line"], s["enum"], s["member"]) for s in impact["sites"]]
     assert found == EXPECTED[(old, new)]
+    if found:
+        assert impact["types"]["used"], impact["types"]["notes"]
 
 
 def test_a_chosen_kind_fails_the_check_on_real_history(history: Path) -> None:
-    args = (history, "22.6", "22.7-constants", PACKAGE, "--no-import", "--fail-on-impact")
+    args = (history, "22.6", "22.7-constants", PACKAGE, "--no-import", "--impact-types", "off")
+    args = (*args, "--fail-on-impact")
     assert check(*args, "table").returncode == 0  # 22.6 -> 22.7 breaks nothing else
     done = check(*args, "iteration")
     assert done.returncode == 1, done.stderr

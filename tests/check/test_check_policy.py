@@ -58,7 +58,7 @@ def test_an_unknown_setting_exits_2_with_a_suggestion(repo: Repo) -> None:
     assert result.status == 2
     assert result.err == (
         "typed-enum check: pyproject.toml: [tool.typed_enum.check] has no setting 'ignores'; "
-        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, paths, private, storage, unstored)\n"
+        "did you mean 'ignore'? (the settings are accept, fail-on-impact, ignore, impact-types, paths, private, storage, unstored)\n"
     )
 
 

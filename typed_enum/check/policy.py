@@ -44,8 +44,17 @@ from typed_enum.check.accept import parse as parse_accept
 
 __all__ = ["STORAGE", "Policy", "PolicyError", "is_private", "load", "override", "read_file"]
 
-# fail-on-impact is read by typed_enum.check.impact.policy (issue 55).
-_SETTINGS = ("accept", "fail-on-impact", "ignore", "paths", "private", "storage", "unstored")
+# fail-on-impact and impact-types are read by typed_enum.check.impact.policy (issue 55).
+_SETTINGS = (
+    "accept",
+    "fail-on-impact",
+    "ignore",
+    "impact-types",
+    "paths",
+    "private",
+    "storage",
+    "unstored",
+)
 _UNSTORED = ("fail", "list")
 STORAGE: Final = ("value", "name", "both")
 _WHERE = "[tool.typed_enum.check]"

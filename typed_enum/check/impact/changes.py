@@ -26,6 +26,8 @@ class Change:
     """Every name of the new revision (aliases too) -> its canonical member."""
     file: str
     line: int
+    added_lines: tuple[int, ...] = ()
+    """The line of each added member's statement in ``file`` (as ``added``)."""
 
     def canonical(self, name: str) -> str | None:
         """The member ``name`` means in the new revision (None: no such name)."""
@@ -56,6 +58,15 @@ def changes(
         first = {m.name: m.line for m in now.members}
         line = first[added[0]] if added else now.line
         found.append(
-            Change(path, frozenset(_members(before)), added, removed, names, now.file, line)
+            Change(
+                path,
+                frozenset(_members(before)),
+                added,
+                removed,
+                names,
+                now.file,
+                line,
+                tuple(first[n] for n in added),
+            )
         )
     return found

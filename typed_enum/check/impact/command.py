@@ -8,9 +8,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from typed_enum.check.impact.policy import parse_kinds, read_kinds
+from typed_enum.check.git import toplevel
+from typed_enum.check.impact.kinds import KINDS
+from typed_enum.check.impact.policy import TYPES, parse_kinds, read_kinds, read_types
 from typed_enum.check.impact.render import Shown, failing
-from typed_enum.check.impact.run import NOT_LOOKED_AT, find_impact
+from typed_enum.check.impact.run import find_impact
 from typed_enum.check.snapshot import Snapshot
 
 __all__ = ["add_options", "run", "summary", "unparsed_notes"]
@@ -26,13 +28,18 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--fail-on-impact",
         metavar="KIND,...",
-        help="sites of these kinds fail the check (wildcard, wildcard-raises, else, "
-        "else-raises, fall-through, table, table-default, membership, iteration, or all); "
-        "replaces the "
+        help=f"sites of these kinds fail the check ({', '.join(KINDS)}, or all); replaces the "
         "file's fail-on-impact",
     )
     group.add_argument(
         "--no-impact", action="store_true", help="do not look for the sites of new members"
+    )
+    group.add_argument(
+        "--impact-types",
+        choices=TYPES,
+        help="auto (the default): also ask mypy's types which blocks the new members reach, "
+        "when mypy is installed (its cache kept in the check's cache directory); off: the "
+        "syntax alone; replaces the file's impact-types",
     )
 
 
@@ -45,15 +52,30 @@ def run(
     ignored: Callable[[str], bool],
 ) -> Shown | None:
     """The impact of the change, with the kinds that fail it; None under --no-impact."""
+    file, shown = (
+        (Path(args.config), args.config)
+        if args.config
+        else (root / "pyproject.toml", "pyproject.toml")
+    )
     if args.fail_on_impact is not None:
         fail_on = parse_kinds(args.fail_on_impact, "--fail-on-impact")
-    elif args.config:
-        fail_on = read_kinds(Path(args.config), args.config)
     else:
-        fail_on = read_kinds(root / "pyproject.toml", "pyproject.toml")
+        fail_on = read_kinds(file, shown)
+    types = args.impact_types or read_types(file, shown)
     if args.no_impact:
         return None
-    return Shown(find_impact(old, new, root, paths, ignored), fail_on)
+    found = find_impact(
+        old,
+        new,
+        root,
+        paths,
+        ignored,
+        types=types == "auto",
+        repo=toplevel(Path.cwd()),
+        no_import=args.no_import,
+        cache=not args.no_cache,
+    )
+    return Shown(found, fail_on)
 
 
 def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
@@ -66,7 +88,14 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
         print(
             f"typed-enum check: timings: impact {impact.seconds:.2f} s ({impact.modules} "
             f"module{'s' if impact.modules != 1 else ''} examined, {impact.parsed} of them "
-            f"parsed whole)",
+            f"parsed whole)"
+            + (
+                f"; mypy {impact.types_seconds:.2f} s ({impact.types_modules} modules checked, "
+                f"{impact.types_sites} site{'s' if impact.types_sites != 1 else ''} found by "
+                f"types alone)"
+                if impact.types == "used"
+                else f"; mypy not used ({'; '.join(impact.types_notes) or impact.types})"
+            ),
             file=err,
         )
     if not impact.sites:
@@ -83,7 +112,10 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
         f"{f'; {failed} fail (--fail-on-impact)' if failed else ''}",
         file=err,
     )
-    print(f"typed-enum check: note: {NOT_LOOKED_AT}", file=err)
+    print(f"typed-enum check: note: {impact.not_looked_at()}", file=err)
+    if impact.types == "used":
+        for note in impact.types_notes:
+            print(f"typed-enum check: note: impact: {note}", file=err)
     return failed > 0
 
 

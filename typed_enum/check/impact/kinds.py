@@ -38,6 +38,16 @@ KINDS: Final = {
         "none of its branches",
         "name the member in a branch of its own, and add `else: assert_never(x)`",
     ),
+    "branch": (
+        "an `if`/`elif` branch that no old member took (found with mypy's types: `if x is not "
+        "A and x is not B:`): the new member now runs it",
+        "name the member in a branch of its own, and end the chain with `else: assert_never(x)`",
+    ),
+    "branch-raises": (
+        "an `if`/`elif` branch that no old member took and raises (found with mypy's types): "
+        "the new member now raises there",
+        "name the member in a branch of its own, and end the chain with `else: assert_never(x)`",
+    ),
     "table": (
         "a dict literal keyed by every old member, subscripted: the new member raises KeyError",
         "give the member its key, or build the table with exhaustive_map(Enum, {...})",

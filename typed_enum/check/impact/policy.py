@@ -6,6 +6,10 @@ and ``--fail-on-impact KIND,...`` (the option replaces the file's list).
     [tool.typed_enum.check]
     fail-on-impact = ["table", "else-raises"]
 
+``impact-types = "off"`` there (or ``--impact-types off``) finds the sites from
+the syntax alone; ``"auto"`` (the default) asks mypy's types too when mypy is
+installed.
+
 A kind also names its ``-raises`` variant (``else`` fails ``else-raises`` too);
 ``all`` names every kind.  By default no kind fails: the sites are listed for
 the reviewer and the exit status is the comparison's.
@@ -21,9 +25,12 @@ from typing import Final
 from typed_enum.check.impact.kinds import KINDS
 from typed_enum.check.policy import PolicyError
 
-__all__ = ["KEY", "fails", "parse_kinds", "read_kinds"]
+__all__ = ["KEY", "TYPES", "TYPES_KEY", "fails", "parse_kinds", "read_kinds", "read_types"]
 
 KEY: Final = "fail-on-impact"
+TYPES_KEY: Final = "impact-types"
+#: The values of ``impact-types`` and ``--impact-types``.
+TYPES: Final = ("auto", "off")
 _WHERE = "[tool.typed_enum.check]"
 
 
@@ -43,18 +50,35 @@ def parse_kinds(kinds: object, where: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def read_kinds(path: Path | None, shown: str) -> frozenset[str]:
-    """``fail-on-impact`` of the TOML file at ``path`` (none: no file)."""
+def _table(path: Path | None) -> dict[str, object]:
+    """``[tool.typed_enum.check]`` of the TOML file at ``path`` (none: no file)."""
     if path is None or not path.is_file():
-        return frozenset()
+        return {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-        return frozenset()  # the policy's own reading says what is wrong with the file
+        return {}  # the policy's own reading says what is wrong with the file
     table = data.get("tool", {}).get("typed_enum", {}).get("check", {})
-    if not isinstance(table, dict) or KEY not in table:
+    return table if isinstance(table, dict) else {}
+
+
+def read_kinds(path: Path | None, shown: str) -> frozenset[str]:
+    """``fail-on-impact`` of the TOML file at ``path`` (none: no file)."""
+    table = _table(path)
+    if KEY not in table:
         return frozenset()
     return parse_kinds(table[KEY], f"{shown}: {_WHERE} {KEY}")
+
+
+def read_types(path: Path | None, shown: str) -> str:
+    """``impact-types`` of the TOML file at ``path``: ``auto`` unless it says ``off``."""
+    value = _table(path).get(TYPES_KEY, "auto")
+    if value not in TYPES:
+        raise PolicyError(
+            f"{shown}: {_WHERE} {TYPES_KEY} must be one of {', '.join(map(repr, TYPES))}, not "
+            f"{value!r}"
+        )
+    return str(value)
 
 
 def fails(kind: str, chosen: frozenset[str]) -> bool:

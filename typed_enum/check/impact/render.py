@@ -12,7 +12,8 @@ from typing import Any, Final
 from typed_enum._site import page_url
 from typed_enum.check.impact.kinds import KINDS, MENTION, MENTION_RULE
 from typed_enum.check.impact.policy import fails
-from typed_enum.check.impact.run import NOT_LOOKED_AT, Impact, Site
+from typed_enum.check.impact.run import Impact, Site
+from typed_enum.check.impact.typed import mypy_version
 
 __all__ = ["Shown", "extend", "failing"]
 
@@ -124,7 +125,15 @@ def _summary(shown: Shown) -> dict[str, Any]:
         ],
         "modules_examined": impact.modules,
         "fail_on": sorted(shown.fail_on),
-        "not_looked_at": NOT_LOOKED_AT,
+        "not_looked_at": impact.not_looked_at(),
+        "types": {
+            "used": impact.types == "used",
+            "mypy": mypy_version() if impact.types == "used" else None,
+            "seconds": round(impact.types_seconds, 3),
+            "modules": impact.types_modules,
+            "sites_by_types_alone": impact.types_sites,
+            "notes": impact.types_notes,
+        },
     }
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 from typed_enum.check.impact.changes import Change, changes
 from typed_enum.check.impact.modules import read_tree
 from typed_enum.check.impact.sites import Candidate, Mention, Table, find_sites, find_tables
+from typed_enum.check.impact.typed import find_typed, mypy_version
 from typed_enum.check.snapshot import Snapshot
 
-__all__ = ["NOT_LOOKED_AT", "Impact", "Site", "find_impact"]
+__all__ = ["NOT_LOOKED_AT", "NOT_LOOKED_AT_TYPED", "Impact", "Site", "find_impact"]
 
 #: What the syntactic finder does not look at (said in every report that lists sites).
 NOT_LOOKED_AT = (
@@ -22,6 +23,15 @@ NOT_LOOKED_AT = (
     "at: catch-alls whose other arms name no member (a comparison of .value, isinstance), "
     "the else of a chain that names only some old members or tests other conditions, "
     "comparisons in helper functions (docs/check-impact.md)"
+)
+
+#: What the search does not look at when mypy's types were used too.
+NOT_LOOKED_AT_TYPED = (
+    "impact: read from the syntax of the modules that import the enum's module, and with "
+    "mypy {version} from the blocks its types reach only once the new member exists; not "
+    "looked at: catch-alls that hold no expression (pass, break, a chain ending its "
+    "function), what mypy does not narrow (a comparison of .value, a test in a helper "
+    "function) (docs/check-impact.md)"
 )
 
 
@@ -56,6 +66,27 @@ class Impact:
     candidates: list[Candidate] = field(default_factory=list)
     """Every catch-all of a changed enum seen, listed or not (those naming the new
     member are not): what a measurement checks by hand."""
+    types: str = "off"
+    """How mypy's types were used: ``used``, ``off`` (not asked), ``unused`` (asked,
+    but mypy is missing or failed: ``types_notes`` says why), ``none`` (no member
+    added: nothing to ask)."""
+    types_seconds: float = 0.0
+    types_modules: int = 0
+    """How many modules mypy checked (the examined ones; the rest from its cache)."""
+    types_notes: list[str] = field(default_factory=list)
+    types_sites: int = 0
+    """How many of the sites only the types found."""
+
+    def not_looked_at(self) -> str:
+        """What the search did not look at, as the report says it."""
+        if self.types == "used":
+            return NOT_LOOKED_AT_TYPED.format(version=mypy_version())
+        if self.types == "none":
+            return NOT_LOOKED_AT
+        if self.types == "off":
+            return NOT_LOOKED_AT + "; mypy's types were not asked for (--impact-types off)"
+        why = "; ".join(self.types_notes) or "mypy failed"
+        return NOT_LOOKED_AT + f"; mypy's types were not used ({why})"
 
 
 def _sites(candidate: Candidate, change: Change) -> list[Site]:
@@ -63,7 +94,7 @@ def _sites(candidate: Candidate, change: Change) -> list[Site]:
     if candidate.complete and not required <= candidate.named:
         return []
     kind = candidate.kind + (
-        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else") else ""
+        "-raises" if candidate.raises and candidate.kind in ("wildcard", "else", "branch") else ""
     )
     return [
         Site(
@@ -99,12 +130,18 @@ def find_impact(
     root: Path,
     paths: Sequence[str],
     ignored: Callable[[str], bool] | None = None,
+    types: bool = False,
+    repo: Path | None = None,
+    no_import: bool = True,
+    cache: bool = True,
 ) -> Impact:
     """The sites of the new revision (checked out at ``root``) that the changed enums'
-    new members reach, in the modules that import the enums' modules."""
+    new members reach, in the modules that import the enums' modules; with ``types``,
+    also those mypy's types reach (``typed.find_typed``: its cache is kept per
+    ``repo``; under ``no_import`` no plugin of the repository is loaded)."""
     started = time.perf_counter()
     found = changes(old, new, ignored)
-    impact = Impact(changes=found)
+    impact = Impact(changes=found, types="none" if types else "off")
     if not found:
         return impact
     # issue 52: every module read for its imports only (kept between runs by blob), then
@@ -133,15 +170,33 @@ def find_impact(
         names = {path.rpartition(".")[2] for path in tables if path not in before}
         todo = tree.deepen(_word(names), examined.values()) if names else []
     seen: set[Site] = set()
+    places: set[tuple[str, str, str, int]] = set()
+
+    def add(candidates: list[Candidate], typed: bool = False) -> int:
+        """Each site once; a site the types find at a place the syntax listed is the
+        same site.  How many were added."""
+        impact.candidates.extend(candidates)
+        before = len(impact.sites)
+        for candidate in candidates:
+            for site in _sites(candidate, by_enum[candidate.enum]):
+                place = (site.enum, site.member, site.path, site.line)
+                if site in seen or (typed and place in places):
+                    continue
+                seen.add(site)
+                places.add(place)
+                impact.sites.append(site)
+        return len(impact.sites) - before
+
     for module in (m for m in examined.values() if m.whole):
         candidates, mentions = find_sites(module, tree, by_enum, tables)
         impact.mentions.extend(mentions)
-        impact.candidates.extend(candidates)
-        for candidate in candidates:
-            for site in _sites(candidate, by_enum[candidate.enum]):
-                if site not in seen:
-                    seen.add(site)
-                    impact.sites.append(site)
+        add(candidates)
+    if types and any(change.added for change in found):
+        typed = find_typed(root, repo or root, list(examined.values()), found, no_import, cache)
+        impact.types = "used" if typed.used else "unused"
+        impact.types_seconds, impact.types_modules = typed.seconds, typed.modules
+        impact.types_notes = typed.notes
+        impact.types_sites = add(typed.candidates, typed=True)
     impact.sites.sort(key=Site.sort_key)
     impact.mentions.sort(key=lambda m: (m.enum, m.member, m.file, m.line))
     impact.modules = len(examined)

@@ -29,7 +29,16 @@ from dataclasses import dataclass, field
 from typed_enum.check.impact.changes import Change
 from typed_enum.check.impact.modules import Module, Tree, dotted_parts
 
-__all__ = ["Candidate", "Mention", "Table", "find_sites", "find_tables"]
+__all__ = [
+    "Candidate",
+    "Mention",
+    "Table",
+    "find_sites",
+    "find_tables",
+    "first_statement",
+    "reaches_assert_never",
+    "shown",
+]
 
 _WIDTH = 100
 _COLLECTIONS = ("frozenset", "set", "tuple", "list")
@@ -74,7 +83,7 @@ class Table:
     line: int
 
 
-def _shown(node: ast.AST) -> str:
+def shown(node: ast.AST) -> str:
     text = ast.unparse(node).splitlines()[0] if not isinstance(node, ast.stmt) else ""
     if isinstance(node, ast.stmt):
         text = ast.unparse(node).splitlines()[0]
@@ -83,7 +92,7 @@ def _shown(node: ast.AST) -> str:
     return text if len(text) <= _WIDTH else text[: _WIDTH - 3] + "..."
 
 
-def _first(body: list[ast.stmt]) -> ast.stmt:
+def first_statement(body: list[ast.stmt]) -> ast.stmt:
     """The arm's first statement, past a docstring-like string."""
     for stmt in body:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
@@ -92,7 +101,7 @@ def _first(body: list[ast.stmt]) -> ast.stmt:
     return body[0]
 
 
-def _reaches_assert_never(body: list[ast.stmt]) -> bool:
+def reaches_assert_never(body: list[ast.stmt]) -> bool:
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Call):
@@ -335,16 +344,16 @@ class _Finder(ast.NodeVisitor):
                 catch_all = isinstance(pattern, ast.MatchAs) and pattern.pattern is None
                 if not (catch_all or self._whole_class(pattern, enum)):
                     continue
-                if case.guard is not None or _reaches_assert_never(case.body):
+                if case.guard is not None or reaches_assert_never(case.body):
                     continue
-                first = _first(case.body)
+                first = first_statement(case.body)
                 self._add(
                     "wildcard",
                     enum,
                     frozenset(members),
                     False,
                     pattern.lineno,
-                    _shown(first),
+                    shown(first),
                     isinstance(first, ast.Raise),
                 )
         self.generic_visit(node)
@@ -410,7 +419,7 @@ class _Finder(ast.NodeVisitor):
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         table = self._table(node.iter)
         if table is not None and not table.is_dict:
-            what = f"the loop over {_shown(node.iter)} skips {{member}}"
+            what = f"the loop over {shown(node.iter)} skips {{member}}"
             self._add("iteration", table.enum, table.keys, False, node.lineno, what)
         self.generic_visit(node)
 
@@ -448,11 +457,11 @@ class _Finder(ast.NodeVisitor):
         enum = read[0][1] if read[0] else ""
         named = frozenset().union(*(r[2] for r in read if r))
         if final:
-            if _reaches_assert_never(final):
+            if reaches_assert_never(final):
                 return
-            first = _first(final)
+            first = first_statement(final)
             self._add(
-                "else", enum, named, True, first.lineno, _shown(first), isinstance(first, ast.Raise)
+                "else", enum, named, True, first.lineno, shown(first), isinstance(first, ast.Raise)
             )
         else:
             what = f"none of the branches runs (the chain ends at line {current.end_lineno})"
@@ -463,7 +472,7 @@ class _Finder(ast.NodeVisitor):
         if isinstance(node.ctx, ast.Load):
             table = self._table(node.value)
             if table is not None and table.is_dict and table not in self.guarded:
-                what = f"{_shown(node)} raises KeyError for {{member}}"
+                what = f"{shown(node)} raises KeyError for {{member}}"
                 self._add("table", table.enum, table.keys, True, node.lineno, what, True)
         self.generic_visit(node)
 
@@ -473,7 +482,7 @@ class _Finder(ast.NodeVisitor):
             table = self._table(func.value)
             if table is not None and table.is_dict:
                 default = ast.unparse(node.args[1]) if len(node.args) > 1 else "None"
-                what = f"{_shown(node)} gives the default {default} for {{member}}"
+                what = f"{shown(node)} gives the default {default} for {{member}}"
                 self._add("table-default", table.enum, table.keys, True, node.lineno, what)
         self.generic_visit(node)
 
@@ -484,7 +493,7 @@ class _Finder(ast.NodeVisitor):
                 table = self._table(node.comparators[0])
                 if table is not None:
                     outcome = "False" if isinstance(op, ast.In) else "True"
-                    what = f"{_shown(node)} is {outcome} for {{member}}"
+                    what = f"{shown(node)} is {outcome} for {{member}}"
                     chain = self.in_chain.get(id(node), {}).get(table.enum, set())
                     named = table.keys | chain
                     self._add("membership", table.enum, named, False, node.lineno, what)
