@@ -328,6 +328,18 @@ def test_the_check_lists_sites_grouped_by_new_member_and_exits_0(repo: Repo) -> 
     assert "typed-enum check: note: impact: read from the syntax of the modules" in result.err
 
 
+@pytest.mark.parametrize("form", ["json", "sarif", "github"])
+def test_the_impact_summary_is_on_stderr_in_every_format(repo: Repo, form: str) -> None:
+    _repo(repo)
+    result = repo.check("--against", "HEAD", "--format", form)
+    assert result.status == 0, result.err
+    assert (
+        "typed-enum check: impact: 2 sites reached by 1 new member through a catch-all (2 "
+        "modules examined)\n" in result.err
+    )
+    assert "impact" in result.out  # the sites themselves are in the format's own output
+
+
 @pytest.mark.parametrize(
     ("args", "pyproject", "failing"),
     [

@@ -79,8 +79,8 @@ def run(
 
 
 def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
-    """The impact's summary line on ``err`` (in the text format; with its time under
-    --timings); whether a chosen kind fails the check."""
+    """The impact's summary line on ``err`` (in every format, as the check's summary; with
+    its time under --timings); whether a chosen kind fails the check."""
     if shown is None:
         return False
     impact = shown.impact
@@ -102,9 +102,7 @@ def summary(shown: Shown | None, err: TextIO, args: argparse.Namespace) -> bool:
         return False
     added = sum(len(change.added) for change in impact.changes)
     failed = len(failing(shown))
-    if args.format != "text":
-        return failed > 0
-    n = len(impact.sites)
+    n = len(impact.sites)  # on stderr in every format, as the check's own summary
     print(
         f"typed-enum check: impact: {n} site{'s' if n != 1 else ''} reached by "
         f"{added} new member{'s' if added != 1 else ''} through a catch-all "
