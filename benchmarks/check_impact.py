@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "check"))
 from history import releases
 
 from typed_enum.check.impact import find_impact
-from typed_enum.check.snapshot import take
+from typed_enum.check.revision import read as read_source
 
 VERSIONS = tuple(f"21.{n}" for n in range(12)) + tuple(f"22.{n}" for n in range(9))
 
@@ -90,8 +90,8 @@ def main() -> int:
         mixed = work / "mixed" / new
         shutil.copytree(trees[old], mixed)
         shutil.copy(trees[new] / "telegram" / "constants.py", mixed / "telegram" / "constants.py")
-        before = take(trees[old], ["telegram"], old, False)
-        after = take(mixed, ["telegram"], f"{new}'s constants", False)
+        before = read_source(trees[old], ["telegram"], old)
+        after = read_source(mixed, ["telegram"], f"{new}'s constants")
         start = time.perf_counter()
         impact = find_impact(before, after, mixed, ["telegram"], types=types, repo=work)
         spent = time.perf_counter() - start

@@ -1,7 +1,7 @@
 """Member-added impact (issue 55): the sites a new member reaches through a catch-all.
 
 Each case writes an old and a new tree by hand, reads both from the source
-(``take(..., run_code=False)``) and runs the finder; the command-line cases run
+(``revision.read``) and runs the finder; the command-line cases run
 ``typed-enum check`` on a git repository as a user does.
 """
 
@@ -19,7 +19,7 @@ from check_helpers import Repo
 from mypy import api as mypy_api
 
 from typed_enum.check.impact import find_impact
-from typed_enum.check.snapshot import take
+from typed_enum.check.revision import read as read_source
 
 OLD_ENUM = """
 from enum import Enum
@@ -42,8 +42,8 @@ def _impact(
         (app / "use.py").write_text(textwrap.dedent(use).lstrip("\n"))
         for name, text in (files or {}).items():
             (tmp_path / side / name).write_text(textwrap.dedent(text).lstrip("\n"))
-    old = take(tmp_path / "old", ["app"], "old", False)
-    new = take(tmp_path / "new", ["app"], "new", False)
+    old = read_source(tmp_path / "old", ["app"], "old")
+    new = read_source(tmp_path / "new", ["app"], "new")
     impact = find_impact(old, new, tmp_path / "new", ["app"])
     if files:
         return [(site.line, site.kind, site.what, site.path) for site in impact.sites]

@@ -16,7 +16,7 @@ import pytest
 
 from typed_enum.check.impact import find_impact
 from typed_enum.check.impact.render import Shown, extend
-from typed_enum.check.snapshot import take
+from typed_enum.check.revision import read as read_source
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "check-impact.md").read_text()
@@ -36,8 +36,8 @@ def _listed(file: str, code: str, tmp_path: Path, types: bool = False) -> str:
     ):
         (tmp_path / side).mkdir(parents=True)
         (tmp_path / side / file).write_text(text)
-    old = take(tmp_path / "old", [file], "old", False)
-    new = take(tmp_path / "new", [file], "new", False)
+    old = read_source(tmp_path / "old", [file], "old")
+    new = read_source(tmp_path / "new", [file], "new")
     impact = find_impact(old, new, tmp_path / "new", [file], types=types)
     assert impact.types == ("used" if types else "off"), impact.types_notes
     return extend("", "text", Shown(impact))

@@ -19,7 +19,7 @@ import pytest
 from check_helpers import Repo
 
 from typed_enum.check.impact import find_impact
-from typed_enum.check.snapshot import take
+from typed_enum.check.revision import read as read_source
 
 OLD_ENUM = """
 from enum import Enum
@@ -48,8 +48,8 @@ def _impact(tmp_path: Path, use: str, types: bool = True) -> list[tuple[Any, ...
         (app / "__init__.py").write_text("")
         (app / "colors.py").write_text(textwrap.dedent(enum).lstrip("\n"))
         (app / "use.py").write_text(textwrap.dedent(use).lstrip("\n"))
-    old = take(tmp_path / "old", ["app"], "old", False)
-    new = take(tmp_path / "new", ["app"], "new", False)
+    old = read_source(tmp_path / "old", ["app"], "old")
+    new = read_source(tmp_path / "new", ["app"], "new")
     impact = find_impact(old, new, tmp_path / "new", ["app"], types=types)
     assert impact.types == ("used" if types else "off"), impact.types_notes
     return [(site.line, site.kind, site.what) for site in impact.sites]

@@ -33,6 +33,7 @@ from typed_enum.check.incremental import Overlay, lazy_overlay, overlay, reading
 from typed_enum.check.note_groups import grouped
 from typed_enum.check.output import FORMATS, Report, Side, render
 from typed_enum.check.policy import STORAGE, Policy, PolicyError, load, override, read_file
+from typed_enum.check.revision import read as read_source
 from typed_enum.check.rule_records import RULES
 from typed_enum.check.rules import DECLARED, Finding, added_enum, compare_enum, removed_enum
 from typed_enum.check.snapshot import Snapshot, one_reading, only_added, run_notes, take
@@ -374,17 +375,18 @@ def _read(
             if fast:
                 # issue 52: one revision, then the other from it (only the files that
                 # differ are read; a revision read by an earlier run is not read again).
-                old = _timed(spent, "old", lambda: take(old_side, paths, old_label, False))
+                old = _timed(spent, "old", lambda: read_source(old_side, paths, old_label))
                 new = _timed(
-                    spent, "new", lambda: take(new_root, paths, new_label, False, old.state)
+                    spent, "new", lambda: read_source(new_root, paths, new_label, old.state)
                 )
             else:
+                reader = take if run_code else read_source
                 with ThreadPoolExecutor(2) as pool:
                     old_future = pool.submit(
-                        _timed, spent, "old", lambda: take(old_root, paths, old_label, run_code)
+                        _timed, spent, "old", lambda: reader(old_root, paths, old_label)
                     )
                     new_future = pool.submit(
-                        _timed, spent, "new", lambda: take(new_root, paths, new_label, run_code)
+                        _timed, spent, "new", lambda: reader(new_root, paths, new_label)
                     )
                     old, new = old_future.result(), new_future.result()
         spent["reading"] = time.perf_counter() - reading

@@ -39,10 +39,10 @@ from typed_enum.check.note_groups import resolved_base
 from typed_enum.check.snapshot import (
     EnumRecord,
     Snapshot,
-    _auto_notes,
-    _parse,
-    _read_sources,
-    _record,
+    auto_notes,
+    enum_record,
+    parse_file,
+    read_sources,
 )
 from typed_enum.check.source import Base, ModuleSource, source_enums, unresolved
 from typed_enum.check.tree import (
@@ -135,7 +135,7 @@ def _part(module: str, file: str, source: ModuleSource, found: dict[str, Any]) -
     part = Part(file)
     for qualname, described in found.items():
         dotted = f"{module}.{qualname}"
-        part.records[dotted] = _record(described, dotted, file, source, True)
+        part.records[dotted] = enum_record(described, dotted, file, source, True)
         part.known[dotted] = Base(
             described["kind"],
             tuple(described["traits"]),
@@ -151,7 +151,7 @@ def _noted(
 ) -> Part:
     """``part`` with the notes of its module (``known``: every base the tree resolves)."""
     file, package = part.file, _package(module, part.file)
-    part.notes += _auto_notes(None, file, source, found)
+    part.notes += auto_notes(None, file, source, found)
     for qualname, line, base in unresolved(source, found, known, package):
         part.bases[file, qualname] = resolved_base(base, source.imported, package)
         part.notes.append(
@@ -186,11 +186,11 @@ def _whole(root: Path, files: list[Path], listing: dict[str, str], key: str) -> 
     sources: dict[str, ModuleSource | str] = {}
     for path in wanted:
         module, file = names[path], relative[path]
-        source = sources[file] = _parse(path)
+        source = sources[file] = parse_file(path)
         if isinstance(source, ModuleSource):
             parsed.append((module, _package(module, file), source))
     known: dict[str, Base] = {}
-    found = _read_sources(parsed, known, set())
+    found = read_sources(parsed, known, set())
     parts: dict[str, Part] = {}
     for path in wanted:
         module, file = names[path], relative[path]
@@ -282,7 +282,7 @@ def advance(
         reread.append(file)
     for file in reread:
         module = modules[file]
-        source = _parse(at[file])
+        source = parse_file(at[file])
         if isinstance(source, str):
             if base.parts[file].known:
                 return None

@@ -29,8 +29,12 @@ __all__ = [
     "EnumRecord",
     "Member",
     "Snapshot",
+    "auto_notes",
+    "enum_record",
     "one_reading",
     "only_added",
+    "parse_file",
+    "read_sources",
     "resolve",
     "run_notes",
     "take",
@@ -123,7 +127,7 @@ class Snapshot:
     label: str = ""
     """The revision's name in notes (``take``'s label): every note starts ``label: ``."""
     imported: bool = True
-    """False: read from the source only (``take(..., run_code=False)``), nothing run."""
+    """False: read from the source only (``revision.read``), nothing run."""
     bases: dict[tuple[str, str], str] = field(default_factory=dict)
     """(file, qualified name) -> the dotted base of each class named in an unresolved-base
     note (``note_groups`` groups those notes by it)."""
@@ -157,7 +161,7 @@ def _relative(root: Path, file: str | None) -> str | None:
         return None
 
 
-def _record(
+def enum_record(
     described: dict[str, Any], path: str, file: str, source: ModuleSource | None, from_source: bool
 ) -> EnumRecord:
     qualname = described["qualname"]
@@ -214,7 +218,7 @@ def _run_child(
         return {"failed": str(exc)}
 
 
-def _parse(path: Path) -> ModuleSource | str:
+def parse_file(path: Path) -> ModuleSource | str:
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -241,25 +245,16 @@ def _without_root(text: str, root: Path) -> str:
     return text
 
 
-def take(
-    root: Any, paths: Sequence[str], label: str, run_code: bool = True, base: Any = None
-) -> Snapshot:
-    """Read every enum under ``paths`` (relative to ``root``) of one revision.
+def take(root: Path, paths: Sequence[str], label: str) -> Snapshot:
+    """Read every enum under ``paths`` (relative to ``root``) of one revision by
+    importing its modules (``revision.read`` reads one from the source only).
 
     ``label`` names the revision in notes ("the working tree", "HEAD", ...).
-    ``run_code=False`` reads every module from its source, importing nothing.
     Modules that cannot be imported are read from the source, their enum bases
     resolved through the tree's other modules; one note per reason a module
     was not imported (a missing dependency), naming how many it concerns.
-    ``root`` is a directory, or (``run_code=False``) an ``incremental.Overlay`` written
-    out only if the revision's reading is not kept; ``base``: the other revision's
-    ``revision.State``, read from when only a few files differ (``run_code=False``).
     """
-    if not run_code:
-        from typed_enum.check import revision  # it builds on this module
-
-        return revision.read(root, paths, label, base)
-    snapshot = Snapshot(root, label=label, imported=run_code)
+    snapshot = Snapshot(root, label=label)
     files = list(dict.fromkeys(python_files(root, paths)))
     snapshot.files = len(files)
     wanted = enum_modules(files)
@@ -268,7 +263,7 @@ def take(
     chosen = set(wanted)
     snapshot.other_files = {every[p]: p for p in files if p not in chosen}
     roots = sorted({str(import_root(path, names[path])) for path in wanted})
-    run = bool(wanted) and run_code
+    run = bool(wanted)
     result = _run_child(roots, [names[p] for p in wanted], [], root) if run else {}
     imported: dict[str, Any] = result.get("modules", {})
     failed = result.get("failed")
@@ -281,7 +276,7 @@ def take(
         file = path.relative_to(root).as_posix()
         snapshot.modules[module] = file
         entry = imported.get(module, {"error": failed or "not imported"})
-        source = _parse(path)
+        source = parse_file(path)
         package = module if path.stem == "__init__" else module.rpartition(".")[0]
         if isinstance(source, ModuleSource):
             redefined += [(module, file, q, lines) for q, lines in source.redefined.items()]
@@ -294,10 +289,10 @@ def take(
             parsed_source = source if isinstance(source, ModuleSource) else None
             for qualname, described in entry["classes"].items():
                 dotted = f"{module}.{qualname}"
-                snapshot.enums[dotted] = _record(described, dotted, file, parsed_source, False)
+                snapshot.enums[dotted] = enum_record(described, dotted, file, parsed_source, False)
                 generate = described.get("generate")
                 # A non-standard _generate_next_value_ seen by importing: unknown values
-                # unless the class's source tells how to evaluate it (_read_sources).
+                # unless the class's source tells how to evaluate it (read_sources).
                 owner = Generator(generate, None) if generate else None
                 known[dotted] = Base(described["kind"], tuple(described["traits"]), False, owner)
             continue
@@ -308,17 +303,17 @@ def take(
         why = _without_root(entry["error"], root)
         snapshot.not_imported[module] = why
         from_source.append((module, file, package, source, why))
-    found = _read_sources(parsed, known, {m for m, r in snapshot.read.items() if r == "imported"})
+    found = read_sources(parsed, known, {m for m, r in snapshot.read.items() if r == "imported"})
     for module, _package, source in parsed:
         snapshot.sources[module] = (source, found[module])
     why_files: dict[str, list[str]] = {}
     for module, file, package, source, why in from_source:
-        if found[module] and run_code:
+        if found[module]:
             why_files.setdefault(why, []).append(file)
         for qualname, described in found[module].items():
             dotted = f"{module}.{qualname}"
-            snapshot.enums[dotted] = _record(described, dotted, file, source, True)
-        snapshot.notes += _auto_notes(label, file, source, found[module])
+            snapshot.enums[dotted] = enum_record(described, dotted, file, source, True)
+        snapshot.notes += auto_notes(label, file, source, found[module])
         for qualname, line, base in unresolved(source, found[module], known, package):
             snapshot.bases[file, qualname] = resolved_base(base, source.imported, package)
             snapshot.notes.append(
@@ -326,7 +321,7 @@ def take(
                     file,
                     f"{label}: class {qualname} (line {line}) derives from {base}, which "
                     f"reading the source cannot resolve to an enum: it was not compared "
-                    + (f"(the module was not imported: {why})" if run_code else "(--no-import)"),
+                    + f"(the module was not imported: {why})",
                 )
             )
     for why, where in why_files.items():
@@ -356,7 +351,7 @@ def take(
     return snapshot
 
 
-def _read_sources(
+def read_sources(
     parsed: Sequence[tuple[str, str, ModuleSource]], known: dict[str, Base], imported: set[str]
 ) -> dict[str, dict[str, dict[str, Any]]]:
     """Every parsed module's enums read from its source, bases resolved through the tree's
@@ -393,7 +388,7 @@ def _read_sources(
     return found
 
 
-def _auto_notes(
+def auto_notes(
     label: str | None, file: str, source: ModuleSource, found: dict[str, dict[str, Any]]
 ) -> list[tuple[str, str]]:
     """One note per class read from the source whose values (``auto()`` ones, or all
@@ -462,8 +457,8 @@ def one_reading(old: Snapshot, new: Snapshot) -> None:
             del ran.enums[path]
         for qualname, described in found.items():
             dotted = f"{module}.{qualname}"
-            ran.enums[dotted] = _record(described, dotted, file, source, True)
-        ran.notes += _auto_notes(ran.label, file, source, found)
+            ran.enums[dotted] = enum_record(described, dotted, file, source, True)
+        ran.notes += auto_notes(ran.label, file, source, found)
         if gone or found:
             aligned.setdefault((ran.label, other.label, why), []).append(file)
         for _path, record in sorted(gone.items()):
@@ -545,7 +540,7 @@ def _through_source(snapshot: Snapshot, path: str) -> EnumRecord | None:
 
 def _imports_of(snapshot: Snapshot, module: str, path: Path) -> None:
     """Record the re-exports of a module (read when one is followed through it)."""
-    source = _parse(path)
+    source = parse_file(path)
     snapshot.stars[module] = []
     if isinstance(source, str):
         return
@@ -588,7 +583,7 @@ def resolve(snapshot: Snapshot, paths: Sequence[str]) -> dict[str, EnumRecord]:
             found[path] = snapshot.enums[dotted]
             continue
         file = _relative(root, described["file"])
-        source = _parse(root / file) if file else None
+        source = parse_file(root / file) if file else None
         parsed = source if isinstance(source, ModuleSource) else None
-        found[path] = _record(described, dotted, file or described["module"], parsed, False)
+        found[path] = enum_record(described, dotted, file or described["module"], parsed, False)
     return found
