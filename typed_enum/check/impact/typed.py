@@ -20,10 +20,11 @@ statements after a ``match`` or ``if`` chain (``fall-through``, placed at the
 chain).  A block with no expression (``pass``, ``break``) cannot be told, nor
 can a block reached before for other members.
 
-mypy's incremental cache is one directory per repository under the check's
-cache directory: every examined module is given by its text, so mypy checks it
-in both runs; every other module (the standard library, the packages
-installed, the repository's other modules) comes from the cache.  mypy's
+mypy's incremental cache is one directory under the check's cache directory,
+for every repository (mypy checks each entry against its module's source):
+every examined module is given by its text, so mypy checks it in both runs;
+every other module (the standard library, the packages installed, the
+repository's other modules) comes from the cache.  mypy's
 errors are not findings; a failure of mypy is a note, and the syntactic sites
 stand alone.
 """
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import ast
 import configparser
-import hashlib
 import importlib.util
 import io
 import os
@@ -63,8 +63,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Typed", "find_typed", "mypy_version"]
 
-#: How many repositories' mypy caches are kept (each a few MB, more for a large one).
-_CACHES: Final = 8
+#: mypy's cache is emptied past this size (it is a few MB for the standard library and
+#: about 16 MB with homeassistant's modules).
+_CACHE_BYTES: Final = 256 * 1024 * 1024
 
 #: mypy's configuration files, in the order mypy looks for them.
 _CONFIGS: Final = ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg")
@@ -96,28 +97,41 @@ def mypy_version() -> str | None:
     return __version__
 
 
-def _cache_dir(repo: Path) -> Path | None:
-    """One mypy cache per repository, under the check's cache directory (private to
-    the user, like the census's; the least recently used beyond ``_CACHES`` are
-    removed); None: no usable directory."""
-    digest = hashlib.sha256(str(repo.resolve()).encode()).hexdigest()[:16]
+def _cache_dir() -> Path | None:
+    """mypy's cache under the check's cache directory (private to the user, like the
+    census's): one for every repository, so that the standard library and the packages
+    installed are analysed once, not once per repository (mypy checks each module's
+    entry against its source, so two repositories' ``app.models`` cannot be mixed up);
+    emptied past ``_CACHE_BYTES``, looked at once a day.  None: no usable directory."""
     parent = default_directory() / "mypy"
-    directory = parent / digest
+    directory = parent / "shared"
     try:
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        os.utime(directory)
-        found = directory.stat()
-        if not _mine(found) or not _mine(parent.stat()):
+        if not _mine(directory.stat()) or not _mine(parent.stat()):
             return None
-        others = sorted(
-            (p for p in parent.iterdir() if p.is_dir() and p != directory),
-            key=lambda p: p.stat().st_mtime,
-        )
-        for old in others[: max(0, len(others) + 1 - _CACHES)]:
-            shutil.rmtree(old, ignore_errors=True)
+        stamp = parent / "measured"
+        if not stamp.exists() or time.time() - stamp.stat().st_mtime > 86400:
+            stamp.touch()
+            for old in parent.iterdir():  # a cache per repository (an earlier version's)
+                if old.is_dir() and old != directory:
+                    shutil.rmtree(old, ignore_errors=True)
+            if _size(directory) > _CACHE_BYTES:
+                shutil.rmtree(directory, ignore_errors=True)
+                directory.mkdir(mode=0o700)
     except OSError:
         return None
     return directory
+
+
+def _size(directory: Path) -> int:
+    total = 0
+    for where, _, files in os.walk(directory):
+        for name in files:
+            try:
+                total += os.stat(os.path.join(where, name)).st_size
+            except OSError:
+                continue
+    return total
 
 
 def _mine(found: os.stat_result) -> bool:
@@ -194,6 +208,9 @@ def _options(root: Path, cache: Path | None, no_import: bool, notes: list[str]) 
     options.preserve_asts = True
     options.incremental = cache is not None
     options.cache_dir = str(cache) if cache is not None else os.devnull
+    # One file per entry, each written whole and renamed into place: two checks may share
+    # the cache (mypy's SQLite store, its default since 2.x, would make them wait).
+    options.sqlite_cache = False
     options.fine_grained_incremental = False
     options.use_fine_grained_cache = False
     options.cache_fine_grained = False
@@ -418,7 +435,7 @@ def find_typed(
         ]
 
     try:
-        options = _options(root, _cache_dir(repo) if cache else None, no_import, typed.notes)
+        options = _options(root, _cache_dir() if cache else None, no_import, typed.notes)
         before = _positions(sources(without), options)
         after = _positions(sources({}), options)
     except (Exception, SystemExit) as exc:  # mypy's crash is a note, never a traceback
