@@ -50,6 +50,7 @@ from typed_enum.check.tree import (
     can_define,
     enum_classes,
     enum_facts,
+    may_be_enums,
     module_names,
     python_files,
 )
@@ -238,10 +239,7 @@ def _stays_other(path: Path, classes: frozenset[str]) -> bool:
     """A file that cannot define an enum and adds no enum class to the tree's ``classes``
     (so that every other file is chosen as before)."""
     facts = enum_facts(path)
-    _, defined, aliases = facts
-    local = classes | {alias for name, alias in aliases if name in classes}
-    grows = any(seed or not words.isdisjoint(local) for _, seed, words in defined)
-    return not grows and not can_define(facts, classes)
+    return not may_be_enums(facts, classes) and not can_define(facts, classes)
 
 
 def advance(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence, Set
 from pathlib import Path
 
 from typed_enum.check import census
@@ -18,6 +18,7 @@ __all__ = [
     "enum_modules",
     "left_out",
     "listed_default_paths",
+    "may_be_enums",
     "module_name",
     "module_names",
     "python_files",
@@ -218,23 +219,24 @@ def enum_facts(path: Path) -> Facts:
     return census.remember("enum-facts", data, _facts, keep=True)
 
 
+def may_be_enums(facts: Facts, classes: Set[str]) -> set[str]:
+    """The classes of a file that may be enums or enum bases, in a tree whose others are
+    ``classes``: their bases may be one by themselves (``Enum``, ``StringEnum``,
+    ``enums.Base``), or name one of ``classes`` (or a name the file binds one to)."""
+    _, defined, aliases = facts
+    if not defined:
+        return set()
+    local = classes | {alias for name, alias in aliases if name in classes}
+    return {name for name, seed, words in defined if seed or not words.isdisjoint(local)}
+
+
 def enum_classes(facts: Iterable[Facts]) -> frozenset[str]:
-    """The names of the classes that may be enums or enum bases: those whose bases may
-    be one by themselves (``Enum``, ``StringEnum``, ``enums.Base``), and those whose
-    bases name one of them (or a name a file binds one to)."""
+    """The names of the tree's classes that may be enums or enum bases
+    (``may_be_enums`` of every file, until nothing more is found)."""
     every = list(facts)
-    found = {name for _, classes, _ in every for name, seed, _ in classes if seed}
+    found: set[str] = set()
     while True:
-        more = set()
-        for _, classes, aliases in every:
-            if not classes:
-                continue
-            local = found | {alias for name, alias in aliases if name in found}
-            more |= {
-                name
-                for name, _, words in classes
-                if name not in found and not words.isdisjoint(local)
-            }
+        more = {name for one in every for name in may_be_enums(one, found)} - found
         if not more:
             return frozenset(found)
         found |= more
